@@ -1,0 +1,55 @@
+//! `crc-gen`: list the CRC catalogue, show every constant crcstamp stamps out for a model,
+//! and emit the stamped Rust source.
+
+mod emit;
+mod list;
+mod model_arg;
+mod show;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand, ValueEnum};
+
+/// Inspect and generate CRC implementations.
+#[derive(Parser)]
+#[command(name = "crc-gen", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// List the catalogue algorithms (name, model, check, residue, aliases).
+    List(list::Args),
+    /// Show a model and every constant generated for it.
+    Show(show::Args),
+    /// Write the stamped Rust source for models, as kept in `generated/`.
+    Emit(emit::Args),
+}
+
+/// Output format of `list` and `show`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// Aligned text for people.
+    #[default]
+    Text,
+    /// One JSON document for programs; every number as a hex string.
+    Json,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::List(a) => list::run(&a),
+        Command::Show(a) => show::run(&a),
+        Command::Emit(a) => emit::run(&a),
+    };
+    match result {
+        Ok(code) => code,
+        Err(message) => {
+            eprintln!("crc-gen: {message}");
+            ExitCode::from(2)
+        }
+    }
+}

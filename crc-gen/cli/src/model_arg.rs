@@ -1,0 +1,75 @@
+//! Naming a model on the command line: a catalogue name, a RevEng model line, or flags.
+
+use clap::Args as ClapArgs;
+use crc_gen::{catalogue, Model, ModelError, ModelSpec};
+
+/// Resolves a positional model argument: a catalogue name or alias (any case), or a RevEng
+/// line such as `"width=16 poly=0x1021 init=0xffff"`.
+pub fn resolve(arg: &str) -> Result<Model, String> {
+    if arg.contains('=') {
+        let spec: ModelSpec = arg.parse().map_err(|e: ModelError| e.to_string())?;
+        spec.build().map_err(|e| e.to_string())
+    } else {
+        catalogue::lookup(arg)
+            .map(|e| e.model.clone())
+            .map_err(|e| e.to_string())
+    }
+}
+
+/// `--width W --poly P [--init I --refin B --refout B --xorout X]`.
+#[derive(ClapArgs, Debug, Default)]
+pub struct ModelFlags {
+    /// Width in bits, 1..=128.
+    #[arg(long, value_name = "W")]
+    pub width: Option<u32>,
+    /// Generator polynomial without the x^width term, msb-first, in hex (0x optional).
+    #[arg(long, value_name = "P", value_parser = hex)]
+    pub poly: Option<u128>,
+    /// Initial register, hex.
+    #[arg(long, value_name = "I", value_parser = hex, default_value = "0")]
+    pub init: u128,
+    /// Reflect input bytes.
+    #[arg(long, value_name = "B", default_value_t = false, action = clap::ArgAction::Set)]
+    pub refin: bool,
+    /// Reflect the result.
+    #[arg(long, value_name = "B", default_value_t = false, action = clap::ArgAction::Set)]
+    pub refout: bool,
+    /// XORed into the result, hex.
+    #[arg(long, value_name = "X", value_parser = hex, default_value = "0")]
+    pub xorout: u128,
+}
+
+impl ModelFlags {
+    /// Whether any flag that defines a model was given.
+    pub fn given(&self) -> bool {
+        self.width.is_some() || self.poly.is_some()
+    }
+
+    /// The model the flags describe.
+    pub fn model(&self) -> Result<Model, String> {
+        let width = self.width.ok_or("--width is required with --poly")?;
+        let poly = self.poly.ok_or("--poly is required with --width")?;
+        ModelSpec {
+            width,
+            poly,
+            init: self.init,
+            refin: self.refin,
+            refout: self.refout,
+            xorout: self.xorout,
+            ..ModelSpec::default()
+        }
+        .build()
+        .map_err(|e| e.to_string())
+    }
+}
+
+/// Parses a hex number, with or without `0x`.
+pub fn hex(s: &str) -> Result<u128, String> {
+    let digits = s
+        .strip_prefix("0x")
+        .or_else(|| s.strip_prefix("0X"))
+        .unwrap_or(s)
+        .replace('_', "");
+    u128::from_str_radix(&digits, 16)
+        .map_err(|_| format!("`{s}` is not a hex number of at most 128 bits"))
+}

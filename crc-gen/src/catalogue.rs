@@ -1,0 +1,207 @@
+//! The RevEng CRC catalogue: 113 algorithms and 74 aliases, parsed from `spec/`.
+//!
+//! The data files are the project's single source: `spec/catalogue.txt` (one algorithm a
+//! line, RevEng's format, with verified check and residue) and `spec/catalogue-aliases.txt`.
+
+use std::sync::OnceLock;
+
+use crate::error::ModelError;
+use crate::model::{Model, ModelSpec};
+
+const CATALOGUE: &str = include_str!("../../spec/catalogue.txt");
+const ALIASES: &str = include_str!("../../spec/catalogue-aliases.txt");
+
+/// One catalogue algorithm.
+#[derive(Clone, Debug)]
+pub struct Entry {
+    /// The validated model, named with the catalogue name.
+    pub model: Model,
+    /// The catalogue's check value (verified against the model when parsed).
+    pub check: u128,
+    /// The catalogue's residue (verified against the model when parsed).
+    pub residue: u128,
+    /// Other names the algorithm is known by.
+    pub aliases: Vec<&'static str>,
+}
+
+impl Entry {
+    /// The catalogue name, e.g. `CRC-32/ISCSI`.
+    pub fn name(&self) -> &str {
+        self.model.name().unwrap_or_default()
+    }
+}
+
+/// Every catalogue algorithm, in the catalogue's order (by width, then name).
+///
+/// ```
+/// assert_eq!(crc_gen::catalogue::entries().len(), 113);
+/// ```
+pub fn entries() -> &'static [Entry] {
+    static ENTRIES: OnceLock<Vec<Entry>> = OnceLock::new();
+    ENTRIES.get_or_init(|| parse(CATALOGUE, ALIASES).expect("spec/catalogue.txt is valid"))
+}
+
+/// The algorithms whose stamped source is kept in `generated/` and shipped as ready-made
+/// types in `crcstamp::catalog`.
+pub const HEADLINE: [&str; 7] = [
+    "CRC-16/T10-DIF",
+    "CRC-32/ISO-HDLC",
+    "CRC-32/ISCSI",
+    "CRC-32/BZIP2",
+    "CRC-64/NVME",
+    "CRC-64/ECMA-182",
+    "CRC-64/XZ",
+];
+
+/// Finds an algorithm by name or alias, ignoring ASCII case.
+///
+/// ```
+/// use crc_gen::catalogue::lookup;
+/// assert_eq!(lookup("crc-32c").unwrap().name(), "CRC-32/ISCSI");
+/// let err = lookup("CRC-32/ISCI").unwrap_err().to_string();
+/// assert!(err.contains("did you mean"), "{err}");
+/// ```
+pub fn lookup(name: &str) -> Result<&'static Entry, ModelError> {
+    let all = entries();
+    let found = all.iter().find(|e| {
+        e.name().eq_ignore_ascii_case(name)
+            || e.aliases.iter().any(|a| a.eq_ignore_ascii_case(name))
+    });
+    found.ok_or_else(|| ModelError::UnknownName {
+        name: name.to_owned(),
+        suggestions: suggestions(name),
+    })
+}
+
+/// Up to three catalogue names (not aliases) closest to `name`, best first; empty when
+/// nothing is close.
+pub fn suggestions(name: &str) -> Vec<String> {
+    let key = normalize(name);
+    let mut scored: Vec<(f64, &str)> = Vec::new();
+    for e in entries() {
+        let best = std::iter::once(e.name())
+            .chain(e.aliases.iter().copied())
+            .map(|n| strsim::jaro_winkler(&key, &normalize(n)))
+            .fold(0.0, f64::max);
+        if best >= 0.85 {
+            scored.push((best, e.name()));
+        }
+    }
+    scored.sort_by(|a, b| b.0.total_cmp(&a.0).then_with(|| a.1.cmp(b.1)));
+    scored
+        .into_iter()
+        .take(3)
+        .map(|(_, n)| n.to_owned())
+        .collect()
+}
+
+fn normalize(name: &str) -> String {
+    name.chars()
+        .filter(char::is_ascii_alphanumeric)
+        .map(|c| c.to_ascii_uppercase())
+        .collect()
+}
+
+/// Parses catalogue and alias text. Errors name the line.
+fn parse(catalogue: &'static str, aliases: &'static str) -> Result<Vec<Entry>, String> {
+    let mut out: Vec<Entry> = Vec::new();
+    for (no, line) in data_lines(catalogue) {
+        out.push(parse_line(line).map_err(|e| format!("catalogue.txt:{no}: {e}"))?);
+    }
+    for (no, line) in data_lines(aliases) {
+        let (alias, target) = line
+            .split_once('\t')
+            .ok_or_else(|| format!("catalogue-aliases.txt:{no}: expected ALIAS<TAB>NAME"))?;
+        let entry = out
+            .iter_mut()
+            .find(|e| e.name() == target.trim())
+            .ok_or_else(|| format!("catalogue-aliases.txt:{no}: unknown algorithm {target}"))?;
+        entry.aliases.push(alias.trim());
+    }
+    Ok(out)
+}
+
+fn data_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    text.lines()
+        .enumerate()
+        .map(|(i, l)| (i + 1, l.trim()))
+        .filter(|(_, l)| !l.is_empty() && !l.starts_with('#'))
+}
+
+/// Parses one catalogue line: a RevEng model line that must carry check, residue and name.
+pub fn parse_line(line: &str) -> Result<Entry, String> {
+    let spec: ModelSpec = line.parse().map_err(|e: ModelError| e.to_string())?;
+    spec.name.as_ref().ok_or("missing name")?;
+    let check = spec.check.ok_or("missing check")?;
+    let residue = spec.residue.ok_or("missing residue")?;
+    // Crossed models have no agreed codeword order: their catalogue residue is kept as given.
+    let spec = ModelSpec {
+        residue: None,
+        ..spec
+    };
+    let model = spec.build().map_err(|e| e.to_string())?;
+    if !model.is_crossed() && model.residue() != residue {
+        return Err(format!(
+            "residue {residue:#x} differs from the model's {:#x}",
+            model.residue()
+        ));
+    }
+    Ok(Entry {
+        model,
+        check,
+        residue,
+        aliases: Vec::new(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn catalogue_has_113_algorithms_and_74_aliases() {
+        assert_eq!(entries().len(), 113);
+        let aliases: usize = entries().iter().map(|e| e.aliases.len()).sum();
+        assert_eq!(aliases, 74);
+    }
+
+    #[test]
+    fn every_check_and_residue_matches_the_reference() {
+        for e in entries() {
+            assert_eq!(e.model.check(), e.check, "{}", e.name());
+            assert_eq!(e.model.residue(), e.residue, "{}", e.name());
+        }
+    }
+
+    #[test]
+    fn lookup_is_case_insensitive_and_knows_aliases() {
+        assert_eq!(lookup("crc-32/iscsi").unwrap().name(), "CRC-32/ISCSI");
+        assert_eq!(lookup("CRC-32C").unwrap().name(), "CRC-32/ISCSI");
+        assert_eq!(lookup("crc-32").unwrap().name(), "CRC-32/ISO-HDLC");
+        assert!(matches!(
+            lookup("CRC-99/NOPE"),
+            Err(ModelError::UnknownName { .. })
+        ));
+    }
+
+    #[test]
+    fn suggestions_find_near_misses() {
+        let s = suggestions("CRC-32/ISCI");
+        assert_eq!(s.first().map(String::as_str), Some("CRC-32/ISCSI"), "{s:?}");
+        assert!(suggestions("completely different").is_empty());
+    }
+
+    #[test]
+    fn bad_lines_are_errors_not_panics() {
+        for bad in [
+            "",
+            "width=",
+            "width=8 poly=0x1ff init=0 refin=false refout=false xorout=0 check=0 residue=0 name=\"X\"",
+            "width=8 poly=zz",
+            "name=\"unterminated",
+            "width=8 poly=0x07 init=0x00 refin=false refout=false xorout=0x00 check=0x00 residue=0x00 name=\"X\"",
+        ] {
+            assert!(parse_line(bad).is_err(), "{bad}");
+        }
+    }
+}

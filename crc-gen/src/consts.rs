@@ -1,0 +1,61 @@
+//! Everything stamped out for one model, gathered in one value.
+
+use crate::combine::combine_table;
+use crate::fold::FoldConsts;
+use crate::model::Model;
+use crate::tables::{slice_tables, to_state, Slice};
+
+/// The complete set of generated data for one model: what `crc-gen show` prints and what
+/// `emit` turns into Rust statics for the `crcstamp` engine.
+///
+/// ```
+/// use crc_gen::{catalogue, Consts, Slice};
+/// let c = Consts::new(&catalogue::lookup("CRC-32/ISCSI").unwrap().model, Slice::Sixteen);
+/// assert_eq!(c.check, 0xe3069283);
+/// assert_eq!(c.tables.len(), 16);
+/// assert_eq!(c.fold.as_ref().unwrap().folds[0].hi, 0xf20c0dfe);
+/// ```
+#[derive(Clone, Debug)]
+pub struct Consts {
+    /// The model.
+    pub model: Model,
+    /// CRC of `123456789`.
+    pub check: u128,
+    /// Residue (see [`Model::residue`]).
+    pub residue: u128,
+    /// Bits of the register word: 8, 16, 32, 64 or 128.
+    pub word_bits: u32,
+    /// `init` in the engine's register layout (see [`crate::tables`]).
+    pub init_state: u128,
+    /// `poly` in the engine's register layout, for the bitwise backend: reflected for lsb
+    /// models, left-aligned for msb models.
+    pub poly_state: u128,
+    /// Slice tables, `Slice::count()` of them.
+    pub tables: Vec<[u128; 256]>,
+    /// Folding and Barrett constants for the engine's bit order (refin); `None` above 64 bits.
+    pub fold: Option<FoldConsts>,
+    /// `x^(8·2^j) mod G` for j = 0..64 (see [`crate::combine`]).
+    pub combine: Vec<u128>,
+}
+
+impl Consts {
+    /// Derives every constant of `model`, with `slice` tables.
+    pub fn new(model: &Model, slice: Slice) -> Consts {
+        let poly_state = if model.refin() {
+            model.reflect(model.poly())
+        } else {
+            model.poly() << (model.word_bits() - model.width())
+        };
+        Consts {
+            model: model.clone(),
+            check: model.check(),
+            residue: model.residue(),
+            word_bits: model.word_bits(),
+            init_state: to_state(model, model.init()),
+            poly_state,
+            tables: slice_tables(model, slice.count()),
+            fold: FoldConsts::new(model.width(), model.poly(), model.refin()),
+            combine: combine_table(model),
+        }
+    }
+}

@@ -1,0 +1,181 @@
+//! Rust code for a stamped CRC: the one emitter behind both the `#[crc]` macro and the
+//! `generated/` files written by `crc-gen emit`.
+//!
+//! The output is the struct, its data as statics (model, slice tables, folding and combine
+//! constants) and one `__stamp!` invocation that adds the behaviour, so the generated code is
+//! almost all data and the shared engine is compiled once.
+
+use proc_macro2::{Span, TokenStream};
+use quote::{format_ident, quote};
+use syn::{Attribute, Ident, LitInt, Path, Visibility};
+
+use crate::consts::Consts;
+use crate::model::{type_name, Model};
+
+/// Where and how to stamp: the user's struct (attributes, visibility, name) and the path of
+/// the `crcstamp` crate.
+#[derive(Clone)]
+pub struct Target {
+    /// Attributes to keep on the struct (doc comments, `#[allow]`, ...).
+    pub attrs: Vec<Attribute>,
+    /// The struct's visibility.
+    pub vis: Visibility,
+    /// The struct's name.
+    pub ident: Ident,
+    /// Path of the `crcstamp` crate: `::crcstamp` by default, `crate` inside crcstamp.
+    pub krate: Path,
+}
+
+impl Target {
+    /// A `pub` struct named after the model (`CRC-32/ISCSI` → `Crc32Iscsi`, custom models
+    /// `Crc`) in the crate at `krate`.
+    pub fn named_after(model: &Model, krate: Path) -> Target {
+        let name = model.type_name().unwrap_or_else(|| String::from("Crc"));
+        Target {
+            attrs: Vec::new(),
+            vis: syn::parse_quote!(pub),
+            ident: Ident::new(&name, Span::call_site()),
+            krate,
+        }
+    }
+}
+
+/// The tokens of one stamped type.
+///
+/// ```
+/// use crc_gen::{catalogue, emit, Consts, Slice};
+/// let model = &catalogue::lookup("CRC-8/SMBUS").unwrap().model;
+/// let target = emit::Target::named_after(model, syn::parse_quote!(::crcstamp));
+/// let code = emit::item(&Consts::new(model, Slice::One), &target).to_string();
+/// assert!(code.contains("pub struct Crc8Smbus"));
+/// ```
+pub fn item(c: &Consts, target: &Target) -> TokenStream {
+    let Target {
+        attrs,
+        vis,
+        ident,
+        krate,
+    } = target;
+    let word = format_ident!("u{}", c.word_bits);
+    let m = &c.model;
+    let hex = |v: u128| hex_lit(v, c.word_bits);
+    let width = proc_macro2::Literal::u32_unsuffixed(m.width());
+    let (refin, refout) = (m.refin(), m.refout());
+    let (poly, init, xorout) = (hex(m.poly()), hex(m.init()), hex(m.xorout()));
+    let (check, residue) = (hex(c.check), hex(c.residue));
+    let name = match m.name() {
+        Some(n) => quote!(::core::option::Option::Some(#n)),
+        None => quote!(::core::option::Option::None),
+    };
+    let description = format!(" {}", describe(m));
+    let (init_state, poly_state) = (hex(c.init_state), hex(c.poly_state));
+    let n_tables = proc_macro2::Literal::usize_unsuffixed(c.tables.len());
+    let tables = c.tables.iter().map(|t| {
+        let entries = t.iter().map(|&v| hex(v));
+        quote!([#(#entries),*])
+    });
+    let combine = c.combine.iter().map(|&v| hex(v));
+    let fold = match &c.fold {
+        Some(f) => {
+            let pairs = f.folds.iter().map(|p| {
+                let (hi, lo) = (hex_lit(p.hi.into(), 64), hex_lit(p.lo.into(), 64));
+                quote!([#hi, #lo])
+            });
+            let (b1, b2) = (
+                hex_lit(f.barrett_quotient.into(), 64),
+                hex_lit(f.barrett_poly.into(), 64),
+            );
+            let g0 = f.g0;
+            quote! {
+                ::core::option::Option::Some(#krate::FoldConsts {
+                    folds: [#(#pairs),*],
+                    barrett: [#b1, #b2],
+                    g0: #g0,
+                })
+            }
+        }
+        None => quote!(::core::option::Option::None),
+    };
+    quote! {
+        #(#attrs)*
+        #[doc = #description]
+        #vis struct #ident {
+            state: #word,
+        }
+
+        const _: () = {
+            const MODEL: #krate::Model<#word> = #krate::Model {
+                width: #width,
+                poly: #poly,
+                init: #init,
+                refin: #refin,
+                refout: #refout,
+                xorout: #xorout,
+                check: #check,
+                residue: #residue,
+                name: #name,
+            };
+            static TABLES: [[#word; 256]; #n_tables] = [#(#tables),*];
+            static COMBINE: [#word; 64] = [#(#combine),*];
+            static CONSTS: #krate::Consts<'static, #word> = #krate::Consts {
+                model: MODEL,
+                init_state: #init_state,
+                poly_state: #poly_state,
+                tables: &TABLES,
+                fold: #fold,
+                combine: &COMBINE,
+            };
+            #krate::__stamp!(#ident, #word, MODEL, CONSTS);
+        };
+    }
+}
+
+/// A complete, formatted source file for `generated/`: one type named after the model, in
+/// the crate that includes it (`crate`).
+pub fn file(c: &Consts) -> String {
+    let target = Target::named_after(&c.model, syn::parse_quote!(crate));
+    let tokens = item(c, &target);
+    let parsed: syn::File = syn::parse2(tokens).expect("emitted code parses");
+    format!(
+        "// @generated by `crc-gen emit`: do not edit; regenerate with\n\
+         // `cargo run -p crc-gen-cli -- emit --headline -o generated`.\n\
+         // {}\n\n{}",
+        describe(&c.model),
+        prettyplease::unparse(&parsed)
+    )
+}
+
+/// The file name `crc-gen emit` writes a model to: `CRC-64/ECMA-182` → `crc64_ecma_182.rs`.
+///
+/// ```
+/// use crc_gen::{catalogue, emit::file_name};
+/// assert_eq!(file_name(&catalogue::lookup("CRC-16/T10-DIF").unwrap().model), "crc16_t10_dif.rs");
+/// assert_eq!(file_name(&catalogue::lookup("CRC-64/ECMA-182").unwrap().model), "crc64_ecma182.rs");
+/// ```
+pub fn file_name(model: &Model) -> String {
+    let snake = type_name(model.name().unwrap_or("crc"))
+        .chars()
+        .enumerate()
+        .fold(String::new(), |mut s, (i, ch)| {
+            if ch.is_ascii_uppercase() && i > 0 {
+                s.push('_');
+            }
+            s.push(ch.to_ascii_lowercase());
+            s
+        });
+    format!("{}.rs", snake.replacen("crc_", "crc", 1))
+}
+
+/// One line naming the model: `CRC-32/ISCSI: width=32 poly=0x1edc6f41 ...`.
+fn describe(m: &Model) -> String {
+    match m.name() {
+        Some(n) => format!("{n}: {m}").replace(&format!(" name=\"{n}\""), ""),
+        None => format!("Custom CRC: {m}"),
+    }
+}
+
+/// `0x…` zero-padded to the word's hex digits, typed by context.
+fn hex_lit(v: u128, bits: u32) -> LitInt {
+    let digits = (bits as usize).div_ceil(4);
+    LitInt::new(&format!("0x{v:0digits$x}"), Span::call_site())
+}

@@ -1,0 +1,139 @@
+//! What can be wrong with a model description, as values that name the culprit.
+
+use core::fmt;
+
+/// A parameter of the Rocksoft model, as written in `#[crc(...)]` or on the command line.
+///
+/// Errors carry the field they are about so the macro can point its compile error at the
+/// offending key and the CLI can name the flag.
+///
+/// ```
+/// use crc_gen::Field;
+/// assert_eq!(Field::Xorout.to_string(), "xorout");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Field {
+    /// `width`: the degree of the generator polynomial, 1..=128.
+    Width,
+    /// `poly`: the generator polynomial without its `x^width` term, msb-first.
+    Poly,
+    /// `init`: the register before the first bit, unreflected.
+    Init,
+    /// `refin`: whether input bytes are processed lsb-first.
+    Refin,
+    /// `refout`: whether the register is reflected before `xorout`.
+    Refout,
+    /// `xorout`: XORed into the result.
+    Xorout,
+    /// `check`: the CRC of ASCII `123456789`.
+    Check,
+    /// `residue`: the register after a message followed by its own CRC, before `xorout`.
+    Residue,
+    /// `catalog`: a catalogue name or alias.
+    Catalog,
+}
+
+impl Field {
+    /// The key as written in `#[crc(...)]` and on the command line.
+    pub fn key(self) -> &'static str {
+        match self {
+            Field::Width => "width",
+            Field::Poly => "poly",
+            Field::Init => "init",
+            Field::Refin => "refin",
+            Field::Refout => "refout",
+            Field::Xorout => "xorout",
+            Field::Check => "check",
+            Field::Residue => "residue",
+            Field::Catalog => "catalog",
+        }
+    }
+}
+
+impl fmt::Display for Field {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.key())
+    }
+}
+
+/// Why a model description was rejected.
+///
+/// ```
+/// use crc_gen::{Field, ModelError, ModelSpec};
+/// let err = ModelSpec::new(8, 0x107).build().unwrap_err();
+/// assert_eq!(err.field(), Some(Field::Poly));
+/// assert_eq!(err.to_string(), "poly = 0x107 does not fit in width = 8 bits");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ModelError {
+    /// A model line that does not follow RevEng's `key=value` format.
+    #[error("{0}")]
+    Syntax(String),
+    /// A required parameter was not given.
+    #[error("missing `{0}`: a model needs width and poly (init, refin, refout, xorout default to 0/false)")]
+    Missing(Field),
+    /// `width` outside 1..=128.
+    #[error("width = {0} is out of range: crcstamp supports widths 1..=128")]
+    Width(u32),
+    /// A value with bits at or above `x^width`.
+    #[error("{field} = {value:#x} does not fit in width = {width} bits")]
+    TooWide {
+        /// Which parameter.
+        field: Field,
+        /// The value given.
+        value: u128,
+        /// The model's width.
+        width: u32,
+    },
+    /// The claimed `check` differs from the CRC of `123456789` under the model.
+    #[error(
+        "check mismatch: the model computes check = {computed:#x}, but {claimed:#x} was given"
+    )]
+    CheckMismatch {
+        /// The value given.
+        claimed: u128,
+        /// What the bitwise reference computes.
+        computed: u128,
+    },
+    /// The claimed `residue` differs from the model's residue.
+    #[error(
+        "residue mismatch: the model computes residue = {computed:#x}, but {claimed:#x} was given"
+    )]
+    ResidueMismatch {
+        /// The value given.
+        claimed: u128,
+        /// What the model computes.
+        computed: u128,
+    },
+    /// A catalogue name that matches no algorithm or alias.
+    #[error("unknown catalogue name `{name}`{}", suggest(.suggestions))]
+    UnknownName {
+        /// The name given.
+        name: String,
+        /// The closest catalogue names, best first.
+        suggestions: Vec<String>,
+    },
+}
+
+fn suggest(names: &[String]) -> String {
+    match names {
+        [] => String::from(" (`crc-gen list` shows the catalogue)"),
+        [one] => format!("; did you mean `{one}`?"),
+        many => format!("; did you mean one of: {}?", many.join(", ")),
+    }
+}
+
+impl ModelError {
+    /// The parameter this error is about, if it is about one.
+    pub fn field(&self) -> Option<Field> {
+        match self {
+            ModelError::Syntax(_) => None,
+            ModelError::Missing(f) => Some(*f),
+            ModelError::Width(_) => Some(Field::Width),
+            ModelError::TooWide { field, .. } => Some(*field),
+            ModelError::CheckMismatch { .. } => Some(Field::Check),
+            ModelError::ResidueMismatch { .. } => Some(Field::Residue),
+            ModelError::UnknownName { .. } => Some(Field::Catalog),
+        }
+    }
+}

@@ -1,0 +1,39 @@
+//! # crc-gen
+//!
+//! The generator behind [crcstamp](https://docs.rs/crcstamp): from one CRC model it derives
+//! everything a fast implementation needs, and emits it as Rust.
+//!
+//! - [`model`]: the Rocksoft/Williams model, validated ([`ModelSpec`] → [`Model`]), with
+//!   errors that name the culprit ([`ModelError`], [`Field`]).
+//! - [`catalogue`]: the 113 RevEng catalogue algorithms and their 74 aliases.
+//! - [`gf2`]: GF(2)[x] arithmetic on `num-bigint`.
+//! - [`reference`]: the bitwise reference, the oracle for every test.
+//! - [`tables`], [`fold`], [`combine`]: slice tables, folding/Barrett constants, combine
+//!   table; [`Consts`] gathers them.
+//! - [`emit`]: the Rust code shared by the `#[crc]` macro and `crc-gen emit`.
+//!
+//! ```
+//! use crc_gen::{catalogue, Consts, Slice};
+//! let model = &catalogue::lookup("CRC-64/NVME").unwrap().model;
+//! let c = Consts::new(model, Slice::Sixteen);
+//! assert_eq!(c.check, 0xae8b14860a799888);
+//! assert_eq!(c.fold.unwrap().folds[0].hi, 0xeadc41fd2ba3d420);
+//! ```
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+pub mod catalogue;
+pub mod combine;
+pub mod consts;
+pub mod emit;
+pub mod error;
+pub mod fold;
+pub mod gf2;
+pub mod model;
+pub mod reference;
+pub mod tables;
+
+pub use consts::Consts;
+pub use error::{Field, ModelError};
+pub use model::{Model, ModelSpec};
+pub use tables::Slice;

@@ -1,0 +1,393 @@
+//! The Rocksoft/Williams model: what a CRC is, validated.
+
+use core::fmt;
+
+use crate::error::{Field, ModelError};
+use crate::gf2;
+use crate::reference;
+
+/// A model description as the user wrote it: every parameter, plus the `check` and `residue`
+/// they claim. [`ModelSpec::build`] validates it into a [`Model`].
+///
+/// ```
+/// use crc_gen::ModelSpec;
+/// let m = ModelSpec::new(24, 0x864cfb).init(0xb704ce).check(0x21cf02).build().unwrap();
+/// assert_eq!(m.check(), 0x21cf02);
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ModelSpec {
+    /// Degree of the generator, 1..=128.
+    pub width: u32,
+    /// Generator polynomial without its `x^width` term, msb-first (RevEng's notation).
+    pub poly: u128,
+    /// Initial register, unreflected.
+    pub init: u128,
+    /// Input bytes processed lsb-first.
+    pub refin: bool,
+    /// Register reflected before `xorout`.
+    pub refout: bool,
+    /// XORed into the final register.
+    pub xorout: u128,
+    /// Claimed CRC of `123456789`, verified by [`ModelSpec::build`].
+    pub check: Option<u128>,
+    /// Claimed residue, verified by [`ModelSpec::build`].
+    pub residue: Option<u128>,
+    /// Name to carry along (a catalogue name, or any label).
+    pub name: Option<String>,
+}
+
+impl ModelSpec {
+    /// A spec with the given width and poly; init, xorout 0 and both reflections false.
+    pub fn new(width: u32, poly: u128) -> Self {
+        ModelSpec {
+            width,
+            poly,
+            ..ModelSpec::default()
+        }
+    }
+
+    /// Sets `init`.
+    pub fn init(mut self, init: u128) -> Self {
+        self.init = init;
+        self
+    }
+
+    /// Sets `refin` and `refout` together (the common, uncrossed case).
+    pub fn reflected(mut self, r: bool) -> Self {
+        self.refin = r;
+        self.refout = r;
+        self
+    }
+
+    /// Sets `refin`.
+    pub fn refin(mut self, r: bool) -> Self {
+        self.refin = r;
+        self
+    }
+
+    /// Sets `refout`.
+    pub fn refout(mut self, r: bool) -> Self {
+        self.refout = r;
+        self
+    }
+
+    /// Sets `xorout`.
+    pub fn xorout(mut self, x: u128) -> Self {
+        self.xorout = x;
+        self
+    }
+
+    /// Claims a `check` value to verify.
+    pub fn check(mut self, c: u128) -> Self {
+        self.check = Some(c);
+        self
+    }
+
+    /// Claims a `residue` value to verify.
+    pub fn residue(mut self, r: u128) -> Self {
+        self.residue = Some(r);
+        self
+    }
+
+    /// Attaches a name.
+    pub fn name(mut self, n: impl Into<String>) -> Self {
+        self.name = Some(n.into());
+        self
+    }
+
+    /// Validates the spec: width in range, every value within the width, and the claimed
+    /// check and residue equal to what the model computes.
+    pub fn build(self) -> Result<Model, ModelError> {
+        let width = self.width;
+        if !(1..=128).contains(&width) {
+            return Err(ModelError::Width(width));
+        }
+        let fits = |field, value: u128| {
+            if width == 128 || value >> width == 0 {
+                Ok(())
+            } else {
+                Err(ModelError::TooWide {
+                    field,
+                    value,
+                    width,
+                })
+            }
+        };
+        fits(Field::Poly, self.poly)?;
+        fits(Field::Init, self.init)?;
+        fits(Field::Xorout, self.xorout)?;
+        if let Some(c) = self.check {
+            fits(Field::Check, c)?;
+        }
+        if let Some(r) = self.residue {
+            fits(Field::Residue, r)?;
+        }
+        let model = Model {
+            width,
+            poly: self.poly,
+            init: self.init,
+            refin: self.refin,
+            refout: self.refout,
+            xorout: self.xorout,
+            name: self.name,
+        };
+        if let Some(claimed) = self.check {
+            let computed = model.check();
+            if claimed != computed {
+                return Err(ModelError::CheckMismatch { claimed, computed });
+            }
+        }
+        if let Some(claimed) = self.residue {
+            let computed = model.residue();
+            if claimed != computed {
+                return Err(ModelError::ResidueMismatch { claimed, computed });
+            }
+        }
+        Ok(model)
+    }
+}
+
+impl core::str::FromStr for ModelSpec {
+    type Err = ModelError;
+
+    /// Parses RevEng's one-line format, `width=16 poly=0x1021 init=0xffff refin=false
+    /// refout=false xorout=0 check=0x29b1 residue=0 name="CRC-16/IBM-3740"`: `width` and
+    /// `poly` are required, the rest optional; numbers in hex (`0x` optional) except `width`.
+    ///
+    /// ```
+    /// use crc_gen::ModelSpec;
+    /// let m: ModelSpec = "width=16 poly=0x1021 init=0xffff check=0x29b1".parse().unwrap();
+    /// assert_eq!(m.build().unwrap().check(), 0x29b1);
+    /// assert!("width=16 poly=0x1021 colour=blue".parse::<ModelSpec>().is_err());
+    /// ```
+    fn from_str(line: &str) -> Result<Self, ModelError> {
+        let syntax = |message: String| ModelError::Syntax(message);
+        let mut spec = ModelSpec::default();
+        let (mut width, mut poly) = (false, false);
+        let mut rest = line.trim();
+        while !rest.is_empty() {
+            let (key, after) = rest
+                .split_once('=')
+                .ok_or_else(|| syntax(format!("expected key=value at `{rest}`")))?;
+            let key = key.trim();
+            let (value, tail) = if let Some(quoted) = after.strip_prefix('"') {
+                let end = quoted
+                    .find('"')
+                    .ok_or_else(|| syntax(format!("unterminated string after `{key}=`")))?;
+                (&quoted[..end], &quoted[end + 1..])
+            } else {
+                after.split_once(char::is_whitespace).unwrap_or((after, ""))
+            };
+            let hex = || {
+                let digits = value
+                    .strip_prefix("0x")
+                    .or_else(|| value.strip_prefix("0X"))
+                    .unwrap_or(value);
+                u128::from_str_radix(digits, 16).map_err(|_| {
+                    syntax(format!(
+                        "{key}: `{value}` is not a hex number of at most 128 bits"
+                    ))
+                })
+            };
+            let boolean = || match value {
+                "true" => Ok(true),
+                "false" => Ok(false),
+                _ => Err(syntax(format!(
+                    "{key}: expected true or false, not `{value}`"
+                ))),
+            };
+            match key {
+                "width" => {
+                    spec.width = value
+                        .parse()
+                        .map_err(|_| syntax(format!("width: `{value}` is not a number")))?;
+                    width = true;
+                }
+                "poly" => {
+                    spec.poly = hex()?;
+                    poly = true;
+                }
+                "init" => spec.init = hex()?,
+                "refin" => spec.refin = boolean()?,
+                "refout" => spec.refout = boolean()?,
+                "xorout" => spec.xorout = hex()?,
+                "check" => spec.check = Some(hex()?),
+                "residue" => spec.residue = Some(hex()?),
+                "name" => spec.name = Some(value.to_owned()),
+                other => return Err(syntax(format!(
+                    "unknown key `{other}`; expected width, poly, init, refin, refout, xorout, check, residue or name"
+                ))),
+            }
+            rest = tail.trim_start();
+        }
+        if !width {
+            return Err(ModelError::Missing(Field::Width));
+        }
+        if !poly {
+            return Err(ModelError::Missing(Field::Poly));
+        }
+        Ok(spec)
+    }
+}
+
+/// A validated CRC model: width 1..=128 and every value within the width.
+///
+/// ```
+/// use crc_gen::ModelSpec;
+/// let crc32 = ModelSpec::new(32, 0x04c11db7)
+///     .init(0xffffffff).reflected(true).xorout(0xffffffff).build().unwrap();
+/// assert_eq!(crc32.check(), 0xcbf43926);
+/// assert_eq!(crc32.residue(), 0xdebb20e3);
+/// assert_eq!(crc32.word_bits(), 32);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Model {
+    width: u32,
+    poly: u128,
+    init: u128,
+    refin: bool,
+    refout: bool,
+    xorout: u128,
+    name: Option<String>,
+}
+
+impl Model {
+    /// Degree of the generator, 1..=128.
+    pub fn width(&self) -> u32 {
+        self.width
+    }
+    /// Generator without its `x^width` term, msb-first.
+    pub fn poly(&self) -> u128 {
+        self.poly
+    }
+    /// Initial register, unreflected.
+    pub fn init(&self) -> u128 {
+        self.init
+    }
+    /// Input bytes processed lsb-first.
+    pub fn refin(&self) -> bool {
+        self.refin
+    }
+    /// Register reflected before `xorout`.
+    pub fn refout(&self) -> bool {
+        self.refout
+    }
+    /// XORed into the final register.
+    pub fn xorout(&self) -> u128 {
+        self.xorout
+    }
+    /// The name this model was built with, if any.
+    pub fn name(&self) -> Option<&str> {
+        self.name.as_deref()
+    }
+    /// `refin != refout` (CRC-12/UMTS is the catalogue's one such model).
+    pub fn is_crossed(&self) -> bool {
+        self.refin != self.refout
+    }
+    /// All-ones in the low `width` bits.
+    pub fn mask(&self) -> u128 {
+        u128::MAX >> (128 - self.width)
+    }
+    /// Bits of the smallest of u8/u16/u32/u64/u128 that holds the width: the Rust type of
+    /// the stamped CRC value.
+    pub fn word_bits(&self) -> u32 {
+        self.width.next_power_of_two().max(8)
+    }
+    /// Bit-reflects a `width`-bit value.
+    pub fn reflect(&self, v: u128) -> u128 {
+        gf2::reflect(v, self.width)
+    }
+    /// The same model with another name.
+    pub fn with_name(mut self, name: impl Into<String>) -> Self {
+        self.name = Some(name.into());
+        self
+    }
+
+    /// The CRC of `data`, computed one bit at a time: the reference every backend is tested
+    /// against.
+    pub fn crc(&self, data: &[u8]) -> u128 {
+        self.finish(reference::feed(self, self.init, data))
+    }
+
+    /// Turns a Williams register (unreflected, as the bitwise reference keeps it) into the
+    /// CRC value: reflect if `refout`, then XOR `xorout`.
+    pub fn finish(&self, register: u128) -> u128 {
+        let r = if self.refout {
+            self.reflect(register)
+        } else {
+            register
+        };
+        r ^ self.xorout
+    }
+
+    /// The CRC of ASCII `123456789`.
+    pub fn check(&self) -> u128 {
+        self.crc(b"123456789")
+    }
+
+    /// The register after any message followed by its own CRC, before `xorout`: closed form
+    /// `(x' · x^n) mod G` with `x'` = xorout (reflected when refout), reflected back when
+    /// refout. See `spec/model.md` for the readings of "reflected".
+    pub fn residue(&self) -> u128 {
+        let x = if self.refout {
+            self.reflect(self.xorout)
+        } else {
+            self.xorout
+        };
+        let g = gf2::generator(self.width, self.poly);
+        let r = gf2::to_u128(&gf2::rem(&(num_bigint::BigUint::from(x) << self.width), &g));
+        if self.refout {
+            self.reflect(r)
+        } else {
+            r
+        }
+    }
+
+    /// A Rust-style identifier for the name: `CRC-32/ISO-HDLC` becomes `Crc32IsoHdlc`.
+    pub fn type_name(&self) -> Option<String> {
+        self.name.as_deref().map(type_name)
+    }
+}
+
+/// `CRC-32/ISO-HDLC` → `Crc32IsoHdlc`: the type name `crc-gen emit` gives an algorithm.
+///
+/// ```
+/// assert_eq!(crc_gen::model::type_name("CRC-16/T10-DIF"), "Crc16T10Dif");
+/// ```
+pub fn type_name(name: &str) -> String {
+    name.split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(|w| {
+            let mut cs = w.chars();
+            let first = cs.next().map(|c| c.to_ascii_uppercase());
+            first
+                .into_iter()
+                .chain(cs.map(|c| c.to_ascii_lowercase()))
+                .collect::<String>()
+        })
+        .collect()
+}
+
+impl fmt::Display for Model {
+    /// RevEng's one-line format, hex zero-padded to the width.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let d = self.width.div_ceil(4) as usize;
+        write!(
+            f,
+            "width={} poly={:#0w$x} init={:#0w$x} refin={} refout={} xorout={:#0w$x} check={:#0w$x} residue={:#0w$x}",
+            self.width,
+            self.poly,
+            self.init,
+            self.refin,
+            self.refout,
+            self.xorout,
+            self.check(),
+            self.residue(),
+            w = d + 2
+        )?;
+        if let Some(n) = &self.name {
+            write!(f, " name=\"{n}\"")?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,40 @@
+//! Glue: parse, validate, and hand the model to `crc_gen::emit`.
+
+use proc_macro2::TokenStream;
+use quote::quote;
+
+use crate::{attr, valid};
+use crc_gen::{emit, Consts};
+
+/// Expands `#[crc(args)] item`. Errors come back as `compile_error!`s next to the original
+/// item, so one mistake gives one message rather than a cascade of unresolved names.
+pub(crate) fn expand(args: TokenStream, item: TokenStream) -> TokenStream {
+    match try_expand(args, item.clone()) {
+        Ok(tokens) => tokens,
+        Err(e) => {
+            let error = e.to_compile_error();
+            quote!(#error #item)
+        }
+    }
+}
+
+fn try_expand(args: TokenStream, item: TokenStream) -> syn::Result<TokenStream> {
+    let item: syn::Item = syn::parse2(item)?;
+    let item = valid::item(item);
+    let args = attr::parse(args).and_then(|a| valid::args(&a));
+    let (item, v) = match (item, args) {
+        (Ok(i), Ok(a)) => (i, a),
+        (Err(mut e), Err(a)) => {
+            e.combine(a);
+            return Err(e);
+        }
+        (Err(e), _) | (_, Err(e)) => return Err(e),
+    };
+    let target = emit::Target {
+        attrs: item.attrs,
+        vis: item.vis,
+        ident: item.ident,
+        krate: v.krate,
+    };
+    Ok(emit::item(&Consts::new(&v.model, v.slice), &target))
+}

@@ -1,0 +1,52 @@
+//! `crc(A‖B)` from `crc(A)`, `crc(B)` and `len(B)`, in O(log len(B)).
+//!
+//! `crc(A‖B) = M(crc(A) ⊕ init') ⊕ crc(B)` where `init' = (refout ? refl(init) : init) ⊕
+//! xorout` and M multiplies by `x^(8·len(B)) mod G`, the product of the table entries
+//! `x^(8·2^j) mod G` for the set bits j of `len(B)`.
+
+use crate::consts::Consts;
+use crate::word::Word;
+
+pub(crate) fn combine<W: Word>(c: &Consts<'_, W>, crc_a: W, crc_b: W, len_b: u64) -> W {
+    let m = &c.model;
+    let unused = W::BITS - u32::from(m.width);
+    // Everything below works on unreflected polynomials left-aligned in W, so x^(width−1) is
+    // the word's top bit and the reduction is one conditional XOR for every width.
+    let poly = m.poly << unused;
+    let init = if m.refout {
+        m.init.reverse() >> unused
+    } else {
+        m.init
+    };
+    let v = crc_a ^ init ^ m.xorout;
+    let mut v = if m.refout { v.reverse() } else { v << unused };
+    let mut rest = len_b;
+    let mut j = 0;
+    while rest != 0 {
+        if rest & 1 == 1 {
+            v = mulmod(v, c.combine[j], u32::from(m.width), poly);
+        }
+        rest >>= 1;
+        j += 1;
+    }
+    let v = if m.refout { v.reverse() } else { v >> unused };
+    v ^ crc_b
+}
+
+/// `a · b mod G`: `a` and `poly` left-aligned, `b` unreflected in the low `width` bits;
+/// the product comes back left-aligned.
+fn mulmod<W: Word>(a: W, b: W, width: u32, poly: W) -> W {
+    let top = W::BITS - 1;
+    let mut r = W::ZERO;
+    for i in (0..width).rev() {
+        let carry = r.bit(top);
+        r = r << 1;
+        if carry {
+            r = r ^ poly;
+        }
+        if b.bit(i) {
+            r = r ^ a;
+        }
+    }
+    r
+}

@@ -1,0 +1,84 @@
+//! The `Crc` trait: what every stamped type can do, for generic code.
+
+use crate::backend::Backend;
+use crate::consts::Consts;
+use crate::model::Model;
+use crate::word::Word;
+
+/// A streaming CRC digest stamped out by [`#[crc]`](crate::crc).
+///
+/// Every stamped type also has each of these as an inherent item, so calling them needs no
+/// trait import; the trait is for code generic over the algorithm.
+///
+/// ```
+/// use crcstamp::{catalog::{Crc32Iscsi, Crc64Nvme}, Crc};
+///
+/// fn check_value<T: Crc>() -> T::Word {
+///     T::checksum(b"123456789")
+/// }
+/// assert_eq!(check_value::<Crc32Iscsi>(), 0xe3069283);
+/// assert_eq!(check_value::<Crc64Nvme>(), Crc64Nvme::MODEL.check);
+/// ```
+pub trait Crc: Copy + Default {
+    /// The smallest of u8/u16/u32/u64/u128 that holds the width.
+    type Word: Word;
+    /// The model, with its check and residue.
+    const MODEL: Model<Self::Word>;
+
+    /// The generated data this type runs on: tables, folding and combine constants.
+    fn consts() -> &'static Consts<'static, Self::Word>;
+
+    #[doc(hidden)]
+    fn __from_state(state: Self::Word) -> Self;
+    #[doc(hidden)]
+    fn __state(&self) -> Self::Word;
+
+    /// A digest in its initial state.
+    #[inline]
+    fn new() -> Self {
+        Self::__from_state(Self::consts().init_state)
+    }
+
+    /// Feeds bytes; any split of a message gives the same result as the whole.
+    #[inline]
+    fn update(&mut self, bytes: &[u8]) {
+        *self = Self::__from_state(Self::consts().update(self.__state(), bytes));
+    }
+
+    /// The CRC of everything fed so far (the digest stays usable).
+    #[inline]
+    fn finalize(&self) -> Self::Word {
+        Self::consts().finalize(self.__state())
+    }
+
+    /// Back to the initial state.
+    #[inline]
+    fn reset(&mut self) {
+        *self = Self::new();
+    }
+
+    /// The CRC of `bytes` in one call.
+    #[inline]
+    fn checksum(bytes: &[u8]) -> Self::Word {
+        let c = Self::consts();
+        c.finalize(c.update(c.init_state, bytes))
+    }
+
+    /// The CRC of the concatenation A‖B from `crc_a = checksum(A)`, `crc_b = checksum(B)`
+    /// and `len_b = B.len()`, in O(log len_b).
+    fn combine(crc_a: Self::Word, crc_b: Self::Word, len_b: u64) -> Self::Word {
+        Self::consts().combine(crc_a, crc_b, len_b)
+    }
+
+    /// The CRC of `bytes` on exactly `backend`; `None` where that backend is not available
+    /// on this CPU/target or its tables were not stamped (`slice = ...`).
+    fn checksum_with(backend: Backend, bytes: &[u8]) -> Option<Self::Word> {
+        let c = Self::consts();
+        Some(c.finalize(c.update_with(backend, c.init_state, bytes)?))
+    }
+
+    /// The backend [`checksum`](Self::checksum) and [`update`](Self::update) use here.
+    fn backend() -> Backend {
+        Self::consts().backend()
+    }
+}

@@ -1,0 +1,73 @@
+//! The shared engine: one set of kernels for every CRC, fed by a [`Consts`].
+//!
+//! Each kernel is generic over the register word and the bit order and is monomorphised once
+//! per (word, order), never per CRC: a stamped type contributes only its data.
+
+mod bitwise;
+mod table;
+
+use crate::backend::Backend;
+use crate::consts::Consts;
+use crate::word::Word;
+
+/// The fastest kernel `c` can run: the widest slice set it carries.
+#[inline]
+pub(crate) fn best<W: Word>(c: &Consts<'_, W>) -> Backend {
+    match c.tables.len() {
+        16.. => Backend::Slice16,
+        8.. => Backend::Slice8,
+        4.. => Backend::Slice4,
+        1.. => Backend::Slice1,
+        0 => Backend::Bitwise,
+    }
+}
+
+#[inline]
+pub(crate) fn update<W: Word>(c: &Consts<'_, W>, state: W, bytes: &[u8]) -> W {
+    let lsb = c.model.refin;
+    match c.tables.len() {
+        16.. => table::update::<W, 16>(c.tables, lsb, state, bytes),
+        8.. => table::update::<W, 8>(c.tables, lsb, state, bytes),
+        4.. => table::update::<W, 4>(c.tables, lsb, state, bytes),
+        1.. => table::update::<W, 1>(c.tables, lsb, state, bytes),
+        0 => bitwise::update(c.poly_state, lsb, state, bytes),
+    }
+}
+
+pub(crate) fn update_with<W: Word>(
+    c: &Consts<'_, W>,
+    backend: Backend,
+    state: W,
+    bytes: &[u8],
+) -> Option<W> {
+    if !backend.is_available() {
+        return None;
+    }
+    let lsb = c.model.refin;
+    match backend.tables_needed() {
+        None => Some(bitwise::update(c.poly_state, lsb, state, bytes)),
+        Some(n) if c.tables.len() < n => None,
+        Some(1) => Some(table::update::<W, 1>(c.tables, lsb, state, bytes)),
+        Some(4) => Some(table::update::<W, 4>(c.tables, lsb, state, bytes)),
+        Some(8) => Some(table::update::<W, 8>(c.tables, lsb, state, bytes)),
+        Some(_) => Some(table::update::<W, 16>(c.tables, lsb, state, bytes)),
+    }
+}
+
+/// Reflects as the model says, then XORs `xorout`.
+///
+/// The state is already in refin's order. A crossed model (refin ≠ refout) needs one
+/// reflection over `width` bits, which in either layout is a full-word bit reversal (plus a
+/// shift for lsb states, whose register sits in the low bits).
+#[inline]
+pub(crate) fn finalize<W: Word>(c: &Consts<'_, W>, state: W) -> W {
+    let m = &c.model;
+    let unused = W::BITS - u32::from(m.width);
+    let out = match (m.refin, m.refout) {
+        (true, true) => state,
+        (true, false) => state.reverse() >> unused,
+        (false, false) => state >> unused,
+        (false, true) => state.reverse(),
+    };
+    out ^ m.xorout
+}

@@ -1,0 +1,94 @@
+//! # crcstamp
+//!
+//! One description of a CRC — the Rocksoft model or a name from the CRC catalogue — written
+//! as `#[crc(...)]` on a struct becomes, at compile time, a complete implementation: slice-by-
+//! 1/4/8/16 tables, folding, Barrett and combine constants, all consumed by one shared engine.
+//!
+//! ```
+//! use crcstamp::{crc, Backend, Crc};
+//!
+//! #[crc(catalog = "CRC-32/ISCSI")] // any catalogue name or alias, case-insensitive
+//! pub struct Crc32c;
+//!
+//! #[crc(width = 24, poly = 0x864cfb, init = 0xb704ce, refin = false, refout = false,
+//!       xorout = 0x0, check = 0x21cf02)] // check is verified at compile time
+//! pub struct Crc24;
+//!
+//! assert_eq!(Crc32c::checksum(b"123456789"), 0xe306_9283);
+//! let mut d = Crc32c::new();
+//! d.update(b"1234");
+//! d.update(b"56789");
+//! assert_eq!(d.finalize(), 0xe306_9283);
+//!
+//! assert_eq!(Crc24::CHECK, 0x21cf02);
+//! assert_eq!(Crc24::checksum_with(Backend::Bitwise, b"123456789"), Some(0x21cf02));
+//! let (a, b) = (b"12345".as_slice(), b"6789".as_slice());
+//! let whole = Crc24::combine(Crc24::checksum(a), Crc24::checksum(b), b.len() as u64);
+//! assert_eq!(whole, Crc24::CHECK);
+//! ```
+//!
+//! ## The attribute
+//!
+//! `#[crc(...)]` goes on a unit struct and turns it into a streaming digest holding its
+//! register. Keys:
+//!
+//! | key | value |
+//! |---|---|
+//! | `width` | 1..=128 (required with `poly`) |
+//! | `poly`, `init`, `xorout` | integers in any Rust literal form, within `width` bits; `init` and `xorout` default to 0 |
+//! | `refin`, `refout` | `true` / `false`, default `false` |
+//! | `check`, `residue` | optional; verified at compile time |
+//! | `catalog = "NAME"` | instead of the model keys: any of the 113 catalogue names or 74 aliases |
+//! | `slice = 1 \| 4 \| 8 \| 16` | which table set to stamp (default 16) |
+//! | `crate = "path"` | where `crcstamp` lives, when re-exported (as `serde` does) |
+//!
+//! The stamped type implements [`Crc`], `Clone`, `Copy`, `Debug`, `Default`,
+//! [`Hasher`](core::hash::Hasher) and, with the `std` feature, `std::io::Write`; every `Crc`
+//! method is also an inherent item. Its value type is the smallest of `u8`/`u16`/`u32`/`u64`/
+//! `u128` that holds the width.
+//!
+//! Ready-made types for the headline algorithms, which need no macro expansion, are in
+//! [`catalog`].
+//!
+//! ## Features
+//!
+//! - `std` (default): `std::io::Write` for every stamped type. Without it the crate is
+//!   `#![no_std]` and allocation-free.
+#![no_std]
+#![deny(missing_docs)]
+#![warn(unreachable_pub)]
+
+#[cfg(feature = "std")]
+#[doc(hidden)]
+pub extern crate std;
+
+mod backend;
+pub mod catalog;
+mod combine;
+mod consts;
+mod crc;
+mod engine;
+mod model;
+mod stamp;
+mod word;
+
+#[doc(hidden)]
+#[path = "private.rs"]
+pub mod __private;
+
+pub use backend::Backend;
+pub use consts::{Consts, FoldConsts};
+pub use crc::Crc;
+pub use model::Model;
+pub use word::Word;
+
+/// Stamps out a CRC implementation on a unit struct. See the [crate documentation](crate)
+/// for the keys.
+///
+/// ```
+/// # use crcstamp::crc;
+/// #[crc(width = 16, poly = 0x1021, init = 0xffff)] // CRC-16/IBM-3740
+/// struct Crc16;
+/// assert_eq!(Crc16::checksum(b"123456789"), 0x29b1);
+/// ```
+pub use crcstamp_macros::crc;
