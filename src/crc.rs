@@ -19,7 +19,7 @@ use crate::word::Word;
 /// assert_eq!(check_value::<Crc32Iscsi>(), 0xe3069283);
 /// assert_eq!(check_value::<Crc64Nvme>(), Crc64Nvme::MODEL.check);
 /// ```
-pub trait Crc: Copy + Default {
+pub trait Crc: Copy + Default + core::fmt::Debug + core::hash::Hasher {
     /// The smallest of u8/u16/u32/u64/u128 that holds the width.
     type Word: Word;
     /// The model, with its check and residue.

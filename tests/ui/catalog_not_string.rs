@@ -1,0 +1,6 @@
+use crcstamp::crc;
+
+#[crc(catalog = CRC_32)]
+struct Crc;
+
+fn main() {}

@@ -1,0 +1,6 @@
+use crcstamp::crc;
+
+#[crc(catalog = "CRC-32/ISCI")]
+struct Crc;
+
+fn main() {}

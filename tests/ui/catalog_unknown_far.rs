@@ -1,0 +1,6 @@
+use crcstamp::crc;
+
+#[crc(catalog = "ADLER-32")]
+struct Crc;
+
+fn main() {}

@@ -1,0 +1,6 @@
+use crcstamp::crc;
+
+#[crc()]
+struct Crc;
+
+fn main() {}

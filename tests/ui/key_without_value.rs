@@ -1,0 +1,6 @@
+use crcstamp::crc;
+
+#[crc(width)]
+struct Crc;
+
+fn main() {}

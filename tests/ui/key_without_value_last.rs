@@ -1,0 +1,6 @@
+use crcstamp::crc;
+
+#[crc(width = 8, poly)]
+struct Crc;
+
+fn main() {}

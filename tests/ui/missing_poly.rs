@@ -1,0 +1,6 @@
+use crcstamp::crc;
+
+#[crc(width = 8, init = 0xff)]
+struct Crc;
+
+fn main() {}

@@ -1,0 +1,6 @@
+use crcstamp::crc;
+
+#[crc(width = 8, polynomial = 0x07)]
+struct Crc;
+
+fn main() {}
