@@ -40,18 +40,24 @@ fn blocks<W: Word, const N: usize, const LSB: bool>(
     let register_bytes = W::BITS as usize / 8;
     let (chunks, _) = bytes.as_chunks::<N>();
     for block in chunks {
+        // Input bytes past the register do not depend on it: XOR them first, so only the
+        // last few lookups wait for the previous block's result (this ordering alone is
+        // worth ~1.4x at slice-16; LLVM keeps the chain in source order).
+        let mut next = W::ZERO;
+        for j in (register_bytes.min(N)..N).rev() {
+            next = next ^ tables[N - 1 - j][usize::from(block[j])];
+        }
         // The part of the register not overlapped by this block, moved past it.
-        let mut next = if 8 * N >= W::BITS as usize {
-            W::ZERO
-        } else if LSB {
-            state >> (8 * N as u32)
-        } else {
-            state << (8 * N as u32)
-        };
-        for j in 0..N {
-            let reg = if j >= register_bytes {
-                0
-            } else if LSB {
+        if 8 * N < W::BITS as usize {
+            next = next
+                ^ if LSB {
+                    state >> (8 * N as u32)
+                } else {
+                    state << (8 * N as u32)
+                };
+        }
+        for j in (0..register_bytes.min(N)).rev() {
+            let reg = if LSB {
                 state.byte_at(j as u32)
             } else {
                 state.byte_at((register_bytes - 1 - j) as u32)
