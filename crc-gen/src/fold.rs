@@ -119,6 +119,26 @@ impl FoldConsts {
         self.folds.iter().find(|p| p.distance == d)
     }
 
+    /// The formulas of `B1` and `B2` with the width written in, e.g.
+    /// `("refl64(floor(x^95/G))", "refl64((G − x^32)·x^31)")` for CRC-32.
+    pub fn barrett_formulas(&self) -> (String, String) {
+        let n = self.width;
+        if self.lsb {
+            let b2 = if n == 64 {
+                let g0 = if self.g0 { " − 1" } else { "" };
+                format!("refl64((G − x^64{g0})/x)")
+            } else {
+                format!("refl64((G − x^{n})·x^{})", 63 - n)
+            };
+            (format!("refl64(floor(x^{}/G))", 63 + n), b2)
+        } else {
+            (
+                format!("floor(x^{}/G)·x ⊕ x^64", 63 + n),
+                format!("(G − x^{n})·x^{}", 64 - n),
+            )
+        }
+    }
+
     /// Human-readable formula of a fold constant, e.g. `refl64((x^159 mod G)·x^32)`.
     pub fn formula(&self, exponent: u32) -> String {
         let inner = format!("(x^{exponent} mod G)·x^{}", 64 - self.width);

@@ -6,7 +6,9 @@ use std::process::ExitCode;
 use crc_gen::{catalogue, emit, Consts, Model, Slice};
 
 use crate::model_arg;
+use crate::print_out;
 
+/// Arguments of `crc-gen emit`.
 #[derive(clap::Args)]
 pub struct Args {
     /// Catalogue names or RevEng model lines ("width=16 poly=0x1021 ...").
@@ -23,6 +25,7 @@ pub struct Args {
     check: bool,
 }
 
+/// Emits (or, with `--check`, compares) the stamped source of each model.
 pub fn run(args: &Args) -> Result<ExitCode, String> {
     let mut models: Vec<Model> = Vec::new();
     if args.headline {
@@ -39,9 +42,11 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
         models.push(model_arg::resolve(m)?);
     }
     let Some(dir) = &args.output else {
-        for m in &models {
-            print!("{}", emit::file(&Consts::new(m, Slice::default())));
-        }
+        let text: String = models
+            .iter()
+            .map(|m| emit::file(&Consts::new(m, Slice::default())))
+            .collect();
+        print_out(text)?;
         return Ok(ExitCode::SUCCESS);
     };
     let mut stale = Vec::new();

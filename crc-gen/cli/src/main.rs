@@ -4,7 +4,9 @@
 mod emit;
 mod list;
 mod model_arg;
+mod report;
 mod show;
+mod text;
 
 use std::process::ExitCode;
 
@@ -34,8 +36,19 @@ pub enum Format {
     /// Aligned text for people.
     #[default]
     Text,
-    /// One JSON document for programs; every number as a hex string.
+    /// One JSON document for programs; CRC values as "0x..." hex strings.
     Json,
+}
+
+/// Writes `text` to stdout. A closed pipe (`crc-gen show X | head`) is not an error: the
+/// reader has what it wanted.
+pub fn print_out(text: impl std::fmt::Display) -> Result<(), String> {
+    use std::io::{ErrorKind, Write};
+    let mut out = std::io::stdout().lock();
+    match write!(out, "{text}").and_then(|()| out.flush()) {
+        Err(e) if e.kind() != ErrorKind::BrokenPipe => Err(format!("cannot write output: {e}")),
+        _ => Ok(()),
+    }
 }
 
 fn main() -> ExitCode {

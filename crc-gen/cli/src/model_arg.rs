@@ -6,13 +6,29 @@ use crc_gen::{catalogue, Model, ModelError, ModelSpec};
 /// Resolves a positional model argument: a catalogue name or alias (any case), or a RevEng
 /// line such as `"width=16 poly=0x1021 init=0xffff"`.
 pub fn resolve(arg: &str) -> Result<Model, String> {
+    resolve_entry(arg).map(|r| r.model)
+}
+
+/// A model named on the command line, with its catalogue entry when it was named by one.
+pub struct Resolved {
+    /// The validated model.
+    pub model: Model,
+    /// The catalogue entry, when the argument was a catalogue name or alias.
+    pub entry: Option<&'static catalogue::Entry>,
+}
+
+/// Like [`resolve`], keeping the catalogue entry (aliases, catalogue residue).
+pub fn resolve_entry(arg: &str) -> Result<Resolved, String> {
     if arg.contains('=') {
         let spec: ModelSpec = arg.parse().map_err(|e: ModelError| e.to_string())?;
-        spec.build().map_err(|e| e.to_string())
+        let model = spec.build().map_err(|e| e.to_string())?;
+        Ok(Resolved { model, entry: None })
     } else {
-        catalogue::lookup(arg)
-            .map(|e| e.model.clone())
-            .map_err(|e| e.to_string())
+        let entry = catalogue::lookup(arg).map_err(|e| e.to_string())?;
+        Ok(Resolved {
+            model: entry.model.clone(),
+            entry: Some(entry),
+        })
     }
 }
 

@@ -2,16 +2,21 @@
 
 use std::process::ExitCode;
 
-use crc_gen::Model;
-use serde_json::{json, Value};
+use crc_gen::{Consts, Slice};
 
-use crate::model_arg::ModelFlags;
-use crate::Format;
+use crate::model_arg::{self, ModelFlags, Resolved};
+use crate::report::Report;
+use crate::{print_out, Format};
 
+/// Arguments of `crc-gen show`.
 #[derive(clap::Args)]
 pub struct Args {
     /// Catalogue name or alias, or a RevEng model line.
-    #[arg(value_name = "NAME|MODEL", required_unless_present_any = ["width", "poly"])]
+    #[arg(
+        value_name = "NAME|MODEL",
+        required_unless_present_any = ["width", "poly"],
+        conflicts_with_all = ["width", "poly", "init", "refin", "refout", "xorout"],
+    )]
     model: Option<String>,
     #[command(flatten)]
     flags: ModelFlags,
@@ -20,24 +25,23 @@ pub struct Args {
     format: Format,
 }
 
-pub fn run(_args: &Args) -> Result<ExitCode, String> {
-    Err("show: not yet written".into())
-}
-
-/// The model as JSON; every number a hex string.
-pub fn model_json(m: &Model, aliases: &[&str]) -> Value {
-    let d = m.width().div_ceil(4) as usize;
-    let h = |v: u128| format!("0x{v:0d$x}");
-    json!({
-        "name": m.name(),
-        "aliases": aliases,
-        "width": m.width(),
-        "poly": h(m.poly()),
-        "init": h(m.init()),
-        "refin": m.refin(),
-        "refout": m.refout(),
-        "xorout": h(m.xorout()),
-        "check": h(m.check()),
-        "residue": h(m.residue()),
-    })
+/// Prints the report for the model named by a positional argument or by flags.
+pub fn run(args: &Args) -> Result<ExitCode, String> {
+    let Resolved { model, entry } = match &args.model {
+        Some(arg) => model_arg::resolve_entry(arg)?,
+        None if args.flags.given() => Resolved {
+            model: args.flags.model()?,
+            entry: None,
+        },
+        None => return Err("show: name a model (NAME, MODEL line or --width/--poly)".into()),
+    };
+    let report = Report::new(&Consts::new(&model, Slice::Sixteen), entry);
+    match args.format {
+        Format::Text => print_out(report)?,
+        Format::Json => {
+            let json = serde_json::to_string_pretty(&report).map_err(|e| e.to_string())?;
+            print_out(format_args!("{json}\n"))?;
+        }
+    }
+    Ok(ExitCode::SUCCESS)
 }

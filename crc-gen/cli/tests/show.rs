@@ -1,0 +1,157 @@
+//! `crc-gen show`: snapshots of the headline algorithms, the published constants read back
+//! from the JSON, and models given by flags or model lines.
+
+use assert_cmd::Command;
+use crc_gen::catalogue::HEADLINE;
+use serde_json::Value;
+
+fn show(args: &[&str]) -> String {
+    let out = Command::cargo_bin("crc-gen")
+        .unwrap()
+        .arg("show")
+        .args(args)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    String::from_utf8(out).unwrap()
+}
+
+fn show_json(args: &[&str]) -> Value {
+    let mut args = args.to_vec();
+    args.extend(["--format", "json"]);
+    serde_json::from_str(&show(&args)).unwrap()
+}
+
+/// `CRC-32/ISO-HDLC` → `crc_32_iso_hdlc`, for snapshot names.
+fn slug(name: &str) -> String {
+    name.to_ascii_lowercase()
+        .replace(|c: char| !c.is_ascii_alphanumeric(), "_")
+}
+
+/// A `"0x..."` string as a number.
+fn num(v: &Value) -> u128 {
+    let s = v.as_str().unwrap_or_else(|| panic!("not a string: {v}"));
+    u128::from_str_radix(s.strip_prefix("0x").unwrap(), 16).unwrap()
+}
+
+/// The (HI, LO) values for fold distance `d` of a `show --format json` document.
+fn fold_pair(doc: &Value, d: u64) -> (u128, u128) {
+    let pair = doc["fold"]["pairs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["distance"] == d)
+        .unwrap_or_else(|| panic!("no pair for D = {d}"));
+    (num(&pair["hi"]["value"]), num(&pair["lo"]["value"]))
+}
+
+#[test]
+fn text_snapshots() {
+    for name in HEADLINE {
+        insta::assert_snapshot!(format!("text_{}", slug(name)), show(&[name]));
+    }
+}
+
+#[test]
+fn json_snapshots() {
+    for name in HEADLINE {
+        insta::assert_snapshot!(
+            format!("json_{}", slug(name)),
+            show(&[name, "--format", "json"])
+        );
+    }
+}
+
+/// DESIGN.md §4 known answers (the kernel's and Intel's published constants).
+#[test]
+fn published_fold_constants() {
+    let crc32 = show_json(&["CRC-32/ISO-HDLC"]);
+    assert_eq!(fold_pair(&crc32, 128), (0xae689191, 0xccaa009e));
+    assert_eq!(fold_pair(&crc32, 2048), (0xce3371cb, 0xe95c1271));
+    assert_eq!(
+        fold_pair(&show_json(&["CRC-64/NVME"]), 128),
+        (0xeadc41fd2ba3d420, 0x21e9761e252621ac)
+    );
+    assert_eq!(
+        fold_pair(&show_json(&["CRC-16/T10-DIF"]), 128),
+        (0x06df000000000000, 0x2d56000000000000)
+    );
+    assert_eq!(
+        fold_pair(&show_json(&["CRC-32/ISCSI"]), 128),
+        (0xf20c0dfe, 0x493c7d27)
+    );
+    assert_eq!(
+        fold_pair(&show_json(&["CRC-64/ECMA-182"]), 128),
+        (0x4eb938a7d257740e, 0x05f5c3c7eb52fab6)
+    );
+}
+
+#[test]
+fn published_barrett_and_combine_constants() {
+    let crc32 = show_json(&["CRC-32/ISO-HDLC"]);
+    assert_eq!(
+        num(&crc32["fold"]["barrett"]["b1"]["value"]),
+        0xb4e5b025f7011641
+    );
+    let combine = crc32["combine"]["entries"].as_array().unwrap();
+    assert_eq!(combine.len(), 64);
+    // x^64, x^128 and x^512 mod G (unscaled, unreflected).
+    assert_eq!(combine[3]["label"], "x^64 mod G");
+    assert_eq!(num(&combine[3]["value"]), 0x490d678d);
+    assert_eq!(num(&combine[4]["value"]), 0xe8a45605);
+    assert_eq!(num(&combine[6]["value"]), 0xe6228b11);
+}
+
+#[test]
+fn json_reports_the_model_tables_and_backend() {
+    let doc = show_json(&["crc-32c"]);
+    assert_eq!(doc["model"]["name"], "CRC-32/ISCSI");
+    assert!(doc["model"]["aliases"]
+        .as_array()
+        .unwrap()
+        .contains(&Value::from("CRC-32C")));
+    assert_eq!(doc["model"]["check"], "0xe3069283");
+    assert_eq!(doc["register"]["word"], "u32");
+    assert_eq!(doc["register"]["bit_order"], "lsb");
+    assert_eq!(doc["tables"]["total_bytes"], 16 * 256 * 4);
+    assert_eq!(doc["backend"], crcstamp::Backend::Slice16.name());
+    assert_eq!(doc["fold"]["bit_order"], "lsb");
+    assert_eq!(doc["fold"]["pairs"].as_array().unwrap().len(), 5);
+}
+
+#[test]
+fn flags_and_model_lines_give_the_same_report() {
+    let line = show_json(&["width=16 poly=0x1021 init=0xffff refin=false refout=false xorout=0"]);
+    let flags = show_json(&["--width", "16", "--poly", "1021", "--init", "0xffff"]);
+    assert_eq!(line, flags);
+    assert_eq!(flags["model"]["name"], Value::Null);
+    assert_eq!(flags["model"]["check"], "0x29b1");
+    assert_eq!(flags["register"]["bit_order"], "msb");
+}
+
+#[test]
+fn small_widths_pad_to_their_digits() {
+    let doc = show_json(&["--width", "5", "--poly", "0x15", "--refin", "true"]);
+    assert_eq!(doc["model"]["poly"], "0x15");
+    assert_eq!(doc["register"]["word"], "u8");
+    assert_eq!(doc["tables"]["entry_bytes"], 1);
+    assert_eq!(
+        doc["fold"]["pairs"][0]["hi"]["value"]
+            .as_str()
+            .unwrap()
+            .len(),
+        18
+    );
+}
+
+#[test]
+fn no_fold_constants_above_64_bits() {
+    let doc = show_json(&["CRC-82/DARC"]);
+    assert_eq!(doc["fold"], Value::Null);
+    assert_eq!(doc["register"]["word"], "u128");
+    assert_eq!(doc["combine"]["entries"].as_array().unwrap().len(), 64);
+    let text = show(&["CRC-82/DARC"]);
+    assert!(text.contains("not generated above 64 bits"), "{text}");
+}
