@@ -3,7 +3,7 @@
 #[cfg(feature = "std")]
 pub use crate::std;
 
-/// Formats a register in hex for `Debug`.
+/// Formats a CRC value in hex for `Debug`.
 pub struct Hex<W>(pub W);
 
 impl<W: core::fmt::LowerHex> core::fmt::Debug for Hex<W> {

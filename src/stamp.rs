@@ -98,7 +98,10 @@ macro_rules! __stamp {
         impl ::core::fmt::Debug for $name {
             fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
                 f.debug_struct(::core::stringify!($name))
-                    .field("state", &$crate::__private::Hex(self.state))
+                    .field(
+                        "crc",
+                        &$crate::__private::Hex(<Self as $crate::Crc>::finalize(self)),
+                    )
                     .finish()
             }
         }
