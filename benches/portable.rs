@@ -8,14 +8,27 @@
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use crcstamp::catalog::{Crc16T10Dif, Crc32IsoHdlc, Crc32Iscsi, Crc64Nvme};
+use crcstamp::catalog::{Crc16T10Dif, Crc32Iscsi, Crc32IsoHdlc, Crc64Nvme};
 use crcstamp::{crc, Backend, Crc};
 
 #[crc(catalog = "CRC-8/SMBUS")]
 struct Crc8Smbus;
 
 const LENGTHS: [usize; 14] = [
-    1, 16, 64, 127, 156, 256, 512, 1024, 1536, 3173, 4096, 16384, 65536, 1 << 20,
+    1,
+    16,
+    64,
+    127,
+    156,
+    256,
+    512,
+    1024,
+    1536,
+    3173,
+    4096,
+    16384,
+    65536,
+    1 << 20,
 ];
 
 struct Settings {
@@ -54,7 +67,12 @@ where
     for &len in &s.lengths {
         let buf = &data[..len];
         let mut cells = Vec::new();
-        for b in [Backend::Slice1, Backend::Slice4, Backend::Slice8, Backend::Slice16] {
+        for b in [
+            Backend::Slice1,
+            Backend::Slice4,
+            Backend::Slice8,
+            Backend::Slice16,
+        ] {
             let want: u128 = T::checksum_with(b, buf).unwrap().into();
             assert_eq!(u128::from(peer(buf)), want, "{name} {b} disagrees with crc");
             cells.push(measure(s, len, || {
@@ -85,8 +103,13 @@ fn main() {
             LENGTHS.to_vec()
         },
     };
-    let data: Vec<u8> = (0..1u32 << 20).map(|i| (i.wrapping_mul(2654435761) >> 13) as u8).collect();
-    println!("GiB/s, median of {} samples; ratio = crcstamp slice16 / crc Table<16>", s.samples);
+    let data: Vec<u8> = (0..1u32 << 20)
+        .map(|i| (i.wrapping_mul(2654435761) >> 13) as u8)
+        .collect();
+    println!(
+        "GiB/s, median of {} samples; ratio = crcstamp slice16 / crc Table<16>",
+        s.samples
+    );
     println!(
         "{:<16} {:>8} {:>8} {:>8} {:>8} {:>8} {:>8} {:>9} {:>8}",
         "algorithm", "bytes", "slice1", "slice4", "slice8", "slice16", "auto", "crc T<16>", "ratio"
