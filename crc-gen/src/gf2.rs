@@ -1,4 +1,4 @@
-//! GF(2)[x] arithmetic on arbitrary-precision integers.
+//! GF(2)\[x\] arithmetic on arbitrary-precision integers.
 //!
 //! A polynomial is a [`BigUint`] whose bit `i` is the coefficient of `x^i`. Only the
 //! generator uses this module, so clarity wins over speed: every constant the engine needs is

@@ -6,8 +6,8 @@
 //! - [`model`]: the Rocksoft/Williams model, validated ([`ModelSpec`] → [`Model`]), with
 //!   errors that name the culprit ([`ModelError`], [`Field`]).
 //! - [`catalogue`]: the 113 RevEng catalogue algorithms and their 74 aliases.
-//! - [`gf2`]: GF(2)[x] arithmetic on `num-bigint`.
-//! - [`reference`]: the bitwise reference, the oracle for every test.
+//! - [`gf2`]: GF(2)\[x\] arithmetic on `num-bigint`.
+//! - [`reference`](mod@reference): the bitwise reference, the oracle for every test.
 //! - [`tables`], [`fold`], [`combine`]: slice tables, folding/Barrett constants, combine
 //!   table; [`Consts`] gathers them.
 //! - [`emit`]: the Rust code shared by the `#[crc]` macro and `crc-gen emit`.
