@@ -7,9 +7,10 @@ mod common;
 
 use crcstamp::{crc, Backend, Crc};
 
-/// Stamps one type per catalogue entry and lists them with their catalogue names.
+/// Stamps one type per catalogue entry and lists them with their catalogue names. The names
+/// arrive as `$name:literal` fragments, which the macro must see through (invisible groups).
 macro_rules! catalogue {
-    ($($ty:ident = $name:tt,)*) => {
+    ($($ty:ident = $name:literal,)*) => {
         mod stamped {
             use super::crc;
             $(

@@ -61,6 +61,21 @@ impl Key {
         Key::ALL.into_iter().find(|k| k.name() == name)
     }
 
+    /// A typical value, for error messages.
+    pub(crate) fn example(self) -> &'static str {
+        match self {
+            Key::Width => "32",
+            Key::Poly => "0x04c11db7",
+            Key::Init | Key::Xorout => "0xffffffff",
+            Key::Refin | Key::Refout => "true",
+            Key::Check => "0xcbf43926",
+            Key::Residue => "0xdebb20e3",
+            Key::Catalog => "\"CRC-32/ISCSI\"",
+            Key::Slice => "16",
+            Key::Crate => "\"::crcstamp\"",
+        }
+    }
+
     /// What the key's value must be.
     pub(crate) fn expects(self) -> Expect {
         match self {

@@ -22,14 +22,7 @@ fn try_expand(args: TokenStream, item: TokenStream) -> syn::Result<TokenStream> 
     let item: syn::Item = syn::parse2(item)?;
     let item = valid::item(item);
     let args = attr::parse(args).and_then(|a| valid::args(&a));
-    let (item, v) = match (item, args) {
-        (Ok(i), Ok(a)) => (i, a),
-        (Err(mut e), Err(a)) => {
-            e.combine(a);
-            return Err(e);
-        }
-        (Err(e), _) | (_, Err(e)) => return Err(e),
-    };
+    let (item, v) = crate::both(item, args)?;
     let target = emit::Target {
         attrs: item.attrs,
         vis: item.vis,

@@ -15,6 +15,27 @@ mod valid;
 
 use proc_macro::TokenStream;
 
+/// `Ok` when there are no errors, else all of them as one, so each is reported.
+fn combine(errors: impl IntoIterator<Item = syn::Error>) -> syn::Result<()> {
+    let all = errors.into_iter().reduce(|mut all, e| {
+        all.combine(e);
+        all
+    });
+    all.map_or(Ok(()), Err)
+}
+
+/// Both values, or the errors of whichever failed.
+fn both<A, B>(a: syn::Result<A>, b: syn::Result<B>) -> syn::Result<(A, B)> {
+    match (a, b) {
+        (Ok(a), Ok(b)) => Ok((a, b)),
+        (Err(mut e), Err(f)) => {
+            e.combine(f);
+            Err(e)
+        }
+        (Err(e), _) | (_, Err(e)) => Err(e),
+    }
+}
+
 /// Stamps out a CRC implementation on a unit struct; see the `crcstamp` documentation.
 #[proc_macro_attribute]
 pub fn crc(args: TokenStream, item: TokenStream) -> TokenStream {

@@ -15,30 +15,15 @@ pub(crate) struct Valid {
     pub(crate) krate: syn::Path,
 }
 
-/// Checks the arguments as a whole and builds the model.
+/// Checks the arguments as a whole and builds the model. The model, `slice` and `crate` are
+/// checked independently, and every one that is wrong is reported.
 pub(crate) fn args(args: &Args) -> syn::Result<Valid> {
     no_duplicates(args)?;
-    let model = if let Some(name) = args.str(Key::Catalog) {
-        catalog(args, name)?
-    } else {
-        custom(args)?
+    let model = match args.str(Key::Catalog) {
+        Some(name) => catalog(args, name),
+        None => custom(args),
     };
-    let slice = match args.get(Key::Slice) {
-        Some(a) => {
-            let n = args.int(Key::Slice).unwrap_or_default();
-            Slice::try_from(n).map_err(|msg| syn::Error::new(a.value_span, msg))?
-        }
-        None => Slice::default(),
-    };
-    let krate = match (args.get(Key::Crate), args.str(Key::Crate)) {
-        (Some(a), Some(path)) => syn::parse_str(path).map_err(|_| {
-            syn::Error::new(
-                a.value_span,
-                format!("`crate` expects a path, like `\"::my_crate::crcstamp\"`, not `{path}`"),
-            )
-        })?,
-        _ => syn::parse_quote!(::crcstamp),
-    };
+    let (model, (slice, krate)) = crate::both(model, crate::both(slice(args), krate(args)))?;
     Ok(Valid {
         model,
         slice,
@@ -46,20 +31,39 @@ pub(crate) fn args(args: &Args) -> syn::Result<Valid> {
     })
 }
 
-fn no_duplicates(args: &Args) -> syn::Result<()> {
-    for (i, a) in args.args.iter().enumerate() {
-        if args.args[..i].iter().any(|b| b.key == a.key) {
-            return Err(syn::Error::new(
-                a.key_span,
-                format!("duplicate key `{}`", a.key.name()),
-            ));
-        }
+fn slice(args: &Args) -> syn::Result<Slice> {
+    match (args.get(Key::Slice), args.int(Key::Slice)) {
+        (Some(a), Some(n)) => Slice::try_from(n).map_err(|msg| syn::Error::new(a.value_span, msg)),
+        _ => Ok(Slice::default()),
     }
-    Ok(())
+}
+
+fn krate(args: &Args) -> syn::Result<syn::Path> {
+    match (args.get(Key::Crate), args.str(Key::Crate)) {
+        (Some(a), Some(path)) => syn::parse_str(path).map_err(|_| {
+            let example = Key::Crate.example();
+            let msg = format!("`crate` expects a path, like `crate = {example}`, not `{path:?}`");
+            syn::Error::new(a.value_span, msg)
+        }),
+        _ => Ok(syn::parse_quote!(::crcstamp)),
+    }
+}
+
+fn no_duplicates(args: &Args) -> syn::Result<()> {
+    let all = &args.args;
+    crate::combine(
+        all.iter()
+            .enumerate()
+            .filter(|&(i, a)| all[..i].iter().any(|b| b.key == a.key))
+            .map(|(_, a)| {
+                let msg = format!("duplicate key `{}`: give each key once", a.key.name());
+                syn::Error::new(a.key_span, msg)
+            }),
+    )
 }
 
 fn catalog(args: &Args, name: &str) -> syn::Result<Model> {
-    let mut errors = args.args.iter().filter(|a| a.key.is_model_key()).map(|a| {
+    crate::combine(args.args.iter().filter(|a| a.key.is_model_key()).map(|a| {
         syn::Error::new(
             a.key_span,
             format!(
@@ -67,24 +71,32 @@ fn catalog(args: &Args, name: &str) -> syn::Result<Model> {
                 a.key.name()
             ),
         )
-    });
-    if let Some(mut first) = errors.next() {
-        errors.for_each(|e| first.combine(e));
-        return Err(first);
-    }
+    }))?;
     catalogue::lookup(name)
         .map(|e| e.model.clone())
         .map_err(|e| error_at(args, e))
 }
 
 fn custom(args: &Args) -> syn::Result<Model> {
+    if !args.args.iter().any(|a| a.key.is_model_key()) {
+        return Err(syn::Error::new(
+            Span::call_site(),
+            "`#[crc]` needs a model: `width` and `poly` (with optional init, refin, refout, \
+             xorout, check, residue), or `catalog = \"NAME\"`",
+        ));
+    }
     let width = args
         .int(Key::Width)
         .ok_or_else(|| error_at(args, ModelError::Missing(Field::Width)))?;
     let poly = args
         .int(Key::Poly)
         .ok_or_else(|| error_at(args, ModelError::Missing(Field::Poly)))?;
-    let width = u32::try_from(width).unwrap_or(u32::MAX);
+    // `crc_gen` takes a `u32` width; a larger one is out of range just the same.
+    let width = u32::try_from(width).map_err(|_| {
+        let span = args.span_of(Field::Width).unwrap_or_else(Span::call_site);
+        let msg = format!("width = {width} is out of range: crcstamp supports widths 1..=128");
+        syn::Error::new(span, msg)
+    })?;
     let spec = ModelSpec {
         width,
         poly,
@@ -118,10 +130,16 @@ pub(crate) fn item(item: Item) -> syn::Result<ItemStruct> {
         Item::Fn(f) => return Err(syn::Error::new(f.sig.fn_token.span, HINT)),
         other => return Err(syn::Error::new(other.span(), HINT)),
     };
-    if !s.generics.params.is_empty() || s.generics.where_clause.is_some() {
-        return Err(syn::Error::new(
-            s.generics.span(),
+    if !s.generics.params.is_empty() {
+        return Err(syn::Error::new_spanned(
+            &s.generics,
             "a stamped CRC cannot be generic: remove the generic parameters",
+        ));
+    }
+    if let Some(w) = &s.generics.where_clause {
+        return Err(syn::Error::new_spanned(
+            w,
+            "a stamped CRC cannot have a `where` clause: remove it",
         ));
     }
     if !matches!(s.fields, Fields::Unit) {
@@ -130,5 +148,26 @@ pub(crate) fn item(item: Item) -> syn::Result<ItemStruct> {
             format!("{HINT}: the macro supplies the fields (the CRC register)"),
         ));
     }
+    no_provided_derives(&s)?;
     Ok(s)
+}
+
+/// `#[derive(Clone)]` and the like after `#[crc]` would clash with the macro's own impls.
+fn no_provided_derives(s: &ItemStruct) -> syn::Result<()> {
+    const PROVIDED: [&str; 4] = ["Clone", "Copy", "Debug", "Default"];
+    let mut errors = Vec::new();
+    for attr in s.attrs.iter().filter(|a| a.path().is_ident("derive")) {
+        // A malformed derive is left for the compiler to report.
+        let _ = attr.parse_nested_meta(|meta| {
+            let last = meta.path.segments.last().map(|seg| seg.ident.to_string());
+            if let Some(name) = last.filter(|n| PROVIDED.contains(&n.as_str())) {
+                errors.push(syn::Error::new_spanned(
+                    &meta.path,
+                    format!("`#[crc]` already implements `{name}`: remove it from the derive"),
+                ));
+            }
+            Ok(())
+        });
+    }
+    crate::combine(errors)
 }

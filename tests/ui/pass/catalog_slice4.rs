@@ -8,6 +8,9 @@ struct Crc16;
 
 fn main() {
     assert_eq!(Crc32c::checksum(b"123456789"), 0xe306_9283);
-    assert_eq!(Crc32c::checksum_with(Backend::Slice4, b"123456789"), Some(0xe306_9283));
+    assert_eq!(
+        Crc32c::checksum_with(Backend::Slice4, b"123456789"),
+        Some(0xe306_9283)
+    );
     assert_eq!(Crc16::checksum(b"123456789"), 0xd0db);
 }

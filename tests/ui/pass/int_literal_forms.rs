@@ -16,13 +16,19 @@ struct Dec;
 #[crc(width = 8, poly = 0x0_7, init = 0x_00, check = 0xf_4)]
 struct Underscores;
 
-#[crc(width = 8u32, poly = 0x07u8, init = 0u8, xorout = 0_u8, check = 0xf4u128)]
+#[crc(
+    width = 8u32,
+    poly = 0x07u8,
+    init = 0u8,
+    xorout = 0_u8,
+    check = 0xf4u128
+)]
 struct Suffixed;
 
-#[crc(width = 0x8, poly = 0X07, check = 0xF4)]
+#[crc(width = 0x8, poly = 0x07, check = 0xF4)]
 struct UpperCaseDigits;
 
-#[crc(width = 8, poly = 0x07,)] // trailing comma
+#[crc(width = 8, poly = 0x07)] // trailing comma
 struct TrailingComma;
 
 fn main() {

@@ -13,5 +13,8 @@ struct Crc128;
 fn main() {
     let crc: u128 = Crc128::checksum(b"123456789");
     assert_eq!(crc, Crc128::CHECK);
-    assert_eq!(Crc128::checksum_with(Backend::Bitwise, b"123456789"), Some(crc));
+    assert_eq!(
+        Crc128::checksum_with(Backend::Bitwise, b"123456789"),
+        Some(crc)
+    );
 }

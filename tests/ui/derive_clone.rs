@@ -1,6 +1,7 @@
 use crcstamp::crc;
 
 #[crc(catalog = "CRC-32/ISCSI")]
-struct Crc<'a> where 'a: 'static;
+#[derive(Clone, PartialEq, core::fmt::Debug)]
+struct Crc;
 
 fn main() {}

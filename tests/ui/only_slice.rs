@@ -1,0 +1,6 @@
+use crcstamp::crc;
+
+#[crc(slice = 4)]
+struct Crc;
+
+fn main() {}
