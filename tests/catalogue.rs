@@ -246,7 +246,7 @@ where
     T::Word: Into<u128>,
 {
     let m = &entry.model;
-    if m.width() % 8 != 0 || m.is_crossed() {
+    if !m.width().is_multiple_of(8) || m.is_crossed() {
         return;
     }
     for msg in [&b""[..], b"123456789", &common::pseudo_random(100, 7)] {
