@@ -2,9 +2,9 @@
 //! `crcstamp::crc`; this crate only parses and validates the attribute and hands the model
 //! to `crc-gen`, which derives the constants and writes the code.
 //!
-//! - [`ast`]: the attribute as written, every key with its span.
-//! - `attr`: tokens → [`ast::Args`].
-//! - `valid`: [`ast::Args`] and the item → a `crc_gen::Model`, or spanned errors.
+//! - `ast`: the attribute as written, every key with its span.
+//! - `attr`: tokens → `ast::Args`.
+//! - `valid`: `ast::Args` and the item → a `crc_gen::Model`, or spanned errors.
 //! - `expand`: `crc_gen::emit` on the validated input.
 #![forbid(unsafe_code)]
 
