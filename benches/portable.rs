@@ -37,27 +37,46 @@ struct Settings {
     lengths: Vec<usize>,
 }
 
-/// Median GiB/s of `f` over `len`-byte inputs: each sample runs `f` enough times to last
-/// about `sample_time`.
-fn measure(s: &Settings, len: usize, mut f: impl FnMut() -> u64) -> f64 {
-    let start = Instant::now();
-    let mut calibrate = 0u64;
-    while start.elapsed() < s.sample_time / 4 {
-        black_box(f());
-        calibrate += 1;
-    }
-    let iters = (calibrate * 4).max(1);
-    let mut rates: Vec<f64> = (0..s.samples)
-        .map(|_| {
-            let t = Instant::now();
-            for _ in 0..iters {
+/// Median GiB/s of each of `fs` over `len`-byte inputs, and the median over rounds of the
+/// ratio `fs[ratio.0] / fs[ratio.1]`. Every round times each function once, in turn, so a
+/// burst of load from elsewhere on this shared machine hits all of them alike.
+fn measure(
+    s: &Settings,
+    len: usize,
+    fs: &mut [&mut dyn FnMut() -> u64],
+    ratio: (usize, usize),
+) -> (Vec<f64>, f64) {
+    let iters: Vec<u64> = fs
+        .iter_mut()
+        .map(|f| {
+            let start = Instant::now();
+            let mut n = 0u64;
+            while start.elapsed() < s.sample_time / 4 {
                 black_box(f());
+                n += 1;
             }
-            (len as f64 * iters as f64) / t.elapsed().as_secs_f64() / (1u64 << 30) as f64
+            (n * 4).max(1)
         })
         .collect();
-    rates.sort_by(f64::total_cmp);
-    rates[rates.len() / 2]
+    let mut rates = vec![Vec::new(); fs.len()];
+    let mut ratios = Vec::new();
+    for _ in 0..s.samples {
+        for (i, f) in fs.iter_mut().enumerate() {
+            let t = Instant::now();
+            for _ in 0..iters[i] {
+                black_box(f());
+            }
+            let secs = t.elapsed().as_secs_f64();
+            rates[i].push(len as f64 * iters[i] as f64 / secs / (1u64 << 30) as f64);
+        }
+        let round = |i: usize| *rates[i].last().unwrap();
+        ratios.push(round(ratio.0) / round(ratio.1));
+    }
+    let median = |mut v: Vec<f64>| {
+        v.sort_by(f64::total_cmp);
+        v[v.len() / 2]
+    };
+    (rates.into_iter().map(median).collect(), median(ratios))
 }
 
 fn row<T: Crc>(s: &Settings, name: &str, peer: &dyn Fn(&[u8]) -> u64, data: &[u8])
@@ -66,28 +85,31 @@ where
 {
     for &len in &s.lengths {
         let buf = &data[..len];
-        let mut cells = Vec::new();
-        for b in [
+        let backends = [
             Backend::Slice1,
             Backend::Slice4,
             Backend::Slice8,
             Backend::Slice16,
-        ] {
+        ];
+        for b in backends {
             let want: u128 = T::checksum_with(b, buf).unwrap().into();
             assert_eq!(u128::from(peer(buf)), want, "{name} {b} disagrees with crc");
-            cells.push(measure(s, len, || {
-                T::checksum_with(b, black_box(buf)).unwrap().into() as u64
-            }));
         }
-        let auto = measure(s, len, || T::checksum(black_box(buf)).into() as u64);
-        let theirs = measure(s, len, || peer(black_box(buf)));
+        let mut fns: Vec<Box<dyn FnMut() -> u64>> = backends
+            .iter()
+            .map(|&b| {
+                Box::new(move || T::checksum_with(b, black_box(buf)).unwrap().into() as u64)
+                    as Box<dyn FnMut() -> u64>
+            })
+            .collect();
+        fns.push(Box::new(|| T::checksum(black_box(buf)).into() as u64));
+        fns.push(Box::new(|| peer(black_box(buf))));
+        let mut refs: Vec<&mut dyn FnMut() -> u64> =
+            fns.iter_mut().map(|f| &mut **f as _).collect();
+        let (r, ratio) = measure(s, len, &mut refs, (3, 5));
         println!(
-            "{name:<16} {len:>8} {:>8.2} {:>8.2} {:>8.2} {:>8.2} {auto:>8.2} {theirs:>9.2} {:>7.2}x",
-            cells[0],
-            cells[1],
-            cells[2],
-            cells[3],
-            cells[3] / theirs
+            "{name:<16} {len:>8} {:>8.2} {:>8.2} {:>8.2} {:>8.2} {:>8.2} {:>9.2} {ratio:>7.2}x",
+            r[0], r[1], r[2], r[3], r[4], r[5]
         );
     }
 }
@@ -107,7 +129,7 @@ fn main() {
         .map(|i| (i.wrapping_mul(2654435761) >> 13) as u8)
         .collect();
     println!(
-        "GiB/s, median of {} samples; ratio = crcstamp slice16 / crc Table<16>",
+        "GiB/s, median of {} interleaved rounds; ratio = median over rounds of slice16 / crc Table<16>",
         s.samples
     );
     println!(
