@@ -9,6 +9,7 @@ use core::fmt;
 /// use crcstamp::Backend;
 /// assert!(Backend::all().contains(&Backend::Slice16));
 /// assert!(Backend::Bitwise.is_available());
+/// assert!(Backend::Pclmul.is_folding());
 /// assert_eq!(Backend::Slice8.name(), "slice8");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -24,6 +25,14 @@ pub enum Backend {
     Slice8,
     /// Sixteen bytes per step, sixteen tables: the fastest portable kernel.
     Slice16,
+    /// x86_64 PCLMULQDQ folding on 128-bit lanes (with SSE4.1 and SSSE3); widths 1..=64.
+    Pclmul,
+    /// x86_64 VPCLMULQDQ folding on 256-bit vectors (with AVX2); widths 1..=64.
+    Vpclmul256,
+    /// aarch64 PMULL folding on 128-bit lanes; widths 1..=64.
+    Pmull,
+    /// aarch64 PMULL folding with SHA3's three-way XOR (EOR3); widths 1..=64.
+    PmullEor3,
 }
 
 impl Backend {
@@ -35,12 +44,37 @@ impl Backend {
             Backend::Slice4,
             Backend::Slice8,
             Backend::Slice16,
+            Backend::Pclmul,
+            Backend::Vpclmul256,
+            Backend::Pmull,
+            Backend::PmullEor3,
         ]
     }
 
-    /// Whether this CPU and target can run the backend. The portable ones always can.
+    /// Whether this CPU and target can run the backend. The portable ones always can; the
+    /// folding ones are detected at first use (with `std`) or from the compile-time target
+    /// features (without), and can be capped for testing with the environment variable
+    /// `CRCSTAMP_MAX_TIER` (`portable`, `clmul128` or `clmul256`).
     pub fn is_available(self) -> bool {
-        true
+        self.tier() == 0 || crate::engine::dispatch::available(self)
+    }
+
+    /// Whether this is a carry-less-multiply folding kernel (widths 1..=64 only).
+    pub fn is_folding(self) -> bool {
+        self.tier() > 0
+    }
+
+    /// 0 for the portable kernels, 1 for 128-bit carry-less multiply, 2 for 256-bit.
+    pub(crate) fn tier(self) -> u8 {
+        match self {
+            Backend::Bitwise
+            | Backend::Slice1
+            | Backend::Slice4
+            | Backend::Slice8
+            | Backend::Slice16 => 0,
+            Backend::Pclmul | Backend::Pmull | Backend::PmullEor3 => 1,
+            Backend::Vpclmul256 => 2,
+        }
     }
 
     /// A short lowercase name, as the CLI and the benchmark print it.
@@ -51,13 +85,21 @@ impl Backend {
             Backend::Slice4 => "slice4",
             Backend::Slice8 => "slice8",
             Backend::Slice16 => "slice16",
+            Backend::Pclmul => "pclmul",
+            Backend::Vpclmul256 => "vpclmul256",
+            Backend::Pmull => "pmull",
+            Backend::PmullEor3 => "pmull-eor3",
         }
     }
 
     /// Number of slice tables the backend reads, `None` for non-table kernels.
     pub(crate) fn tables_needed(self) -> Option<usize> {
         match self {
-            Backend::Bitwise => None,
+            Backend::Bitwise
+            | Backend::Pclmul
+            | Backend::Vpclmul256
+            | Backend::Pmull
+            | Backend::PmullEor3 => None,
             Backend::Slice1 => Some(1),
             Backend::Slice4 => Some(4),
             Backend::Slice8 => Some(8),

@@ -53,11 +53,18 @@ pub struct Consts<'a, W> {
 }
 
 impl<W: Word> Consts<'_, W> {
-    /// The backend [`update`](Self::update) runs here: the widest slice kernel whose tables
-    /// are present.
+    /// The backend [`update`](Self::update) runs here for inputs of 64 bytes or more: the
+    /// best folding kernel this CPU has (widths up to 64), else the widest slice kernel whose
+    /// tables are present. Shorter inputs always take the table path.
     #[inline]
     pub fn backend(&self) -> Backend {
         engine::best(self)
+    }
+
+    /// Whether [`update_with`](Self::update_with) can run `backend`: it is available on this
+    /// CPU/target and this CRC carries its data (tables, or folding constants).
+    pub fn supports(&self, backend: Backend) -> bool {
+        engine::supports(self, backend)
     }
 
     /// Feeds `bytes` into `state` on the best backend.
@@ -67,7 +74,9 @@ impl<W: Word> Consts<'_, W> {
     }
 
     /// Feeds `bytes` into `state` on exactly `backend`; `None` when it is not available on
-    /// this CPU/target or its tables were not stamped.
+    /// this CPU/target or its data was not stamped (see [`supports`](Self::supports)). A
+    /// folding backend leaves the last `len % 16` bytes (all of them below 16) to the
+    /// widest table kernel.
     pub fn update_with(&self, backend: Backend, state: W, bytes: &[u8]) -> Option<W> {
         engine::update_with(self, backend, state, bytes)
     }

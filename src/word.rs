@@ -51,6 +51,8 @@ pub trait Word:
     fn reverse(self) -> Self;
     /// The low 64 bits (all of them for words up to 64 bits).
     fn low_u64(self) -> u64;
+    /// `v` as a word, keeping its low `BITS` bits.
+    fn from_u64(v: u64) -> Self;
     /// Whether bit `i` is set.
     fn bit(self, i: u32) -> bool;
 }
@@ -77,6 +79,10 @@ macro_rules! impl_word {
             #[inline(always)]
             fn low_u64(self) -> u64 {
                 self as u64
+            }
+            #[inline(always)]
+            fn from_u64(v: u64) -> Self {
+                v as $t
             }
             #[inline(always)]
             fn bit(self, i: u32) -> bool {

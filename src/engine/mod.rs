@@ -4,15 +4,26 @@
 //! per (word, order), never per CRC: a stamped type contributes only its data.
 
 mod bitwise;
+pub(crate) mod dispatch;
+mod fold;
 mod table;
 
 use crate::backend::Backend;
 use crate::consts::Consts;
 use crate::word::Word;
 
-/// The fastest kernel `c` can run: the widest slice set it carries.
+/// Below this many bytes the table kernels run inline, without looking at the CPU: for short
+/// inputs a folding kernel's setup and reduction cost more than they save (`spec/decisions.md`).
+pub(crate) const FOLD_MIN: usize = 64;
+
+/// The kernel [`update`] runs for inputs of at least [`FOLD_MIN`] bytes.
 #[inline]
 pub(crate) fn best<W: Word>(c: &Consts<'_, W>) -> Backend {
+    if c.fold.is_some() {
+        if let Some(b) = dispatch::best_folding() {
+            return b;
+        }
+    }
     match c.tables.len() {
         16.. => Backend::Slice16,
         8.. => Backend::Slice8,
@@ -24,6 +35,19 @@ pub(crate) fn best<W: Word>(c: &Consts<'_, W>) -> Backend {
 
 #[inline]
 pub(crate) fn update<W: Word>(c: &Consts<'_, W>, state: W, bytes: &[u8]) -> W {
+    if bytes.len() >= FOLD_MIN {
+        if let Some(f) = &c.fold {
+            if let Some(b) = dispatch::best_folding() {
+                return fold::update(c, f, b, state, bytes);
+            }
+        }
+    }
+    update_tables(c, state, bytes)
+}
+
+/// The widest table kernel `c` carries (bitwise when it has no tables).
+#[inline]
+pub(crate) fn update_tables<W: Word>(c: &Consts<'_, W>, state: W, bytes: &[u8]) -> W {
     let lsb = c.model.refin;
     match c.tables.len() {
         16.. => table::update::<W, 16>(c.tables, lsb, state, bytes),
@@ -40,8 +64,14 @@ pub(crate) fn update_with<W: Word>(
     state: W,
     bytes: &[u8],
 ) -> Option<W> {
-    if !backend.is_available() {
+    if !supports(c, backend) {
         return None;
+    }
+    if backend.is_folding() {
+        return c
+            .fold
+            .as_ref()
+            .map(|f| fold::update(c, f, backend, state, bytes));
     }
     let lsb = c.model.refin;
     match backend.tables_needed() {
@@ -52,6 +82,15 @@ pub(crate) fn update_with<W: Word>(
         Some(8) => Some(table::update::<W, 8>(c.tables, lsb, state, bytes)),
         Some(_) => Some(table::update::<W, 16>(c.tables, lsb, state, bytes)),
     }
+}
+
+/// Whether `backend` is available here and `c` carries the data it needs.
+pub(crate) fn supports<W: Word>(c: &Consts<'_, W>, backend: Backend) -> bool {
+    backend.is_available()
+        && match backend.tables_needed() {
+            Some(n) => c.tables.len() >= n,
+            None => !backend.is_folding() || c.fold.is_some(),
+        }
 }
 
 /// Reflects as the model says, then XORs `xorout`.

@@ -1,0 +1,129 @@
+//! Which folding kernels this CPU can run: detected once, at first use, and cached in one
+//! atomic byte, so the hot path pays a single relaxed load.
+//!
+//! Detection happens at first use, not at build or load time (the kernel's crypto API once
+//! picked its CRC-T10DIF implementation before the fast module was loaded and stayed slow).
+//! Without `std` there is no runtime detection: the compile-time target features decide.
+
+use core::sync::atomic::{AtomicU8, Ordering::Relaxed};
+
+use crate::backend::Backend;
+
+/// Bit 7: detection done. Bits 4..=6: the best folding kernel (index into `BEST`, 0 = none).
+/// Bits 0..=3: availability of each folding kernel.
+static FEATURES: AtomicU8 = AtomicU8::new(0);
+const DETECTED: u8 = 0x80;
+
+/// Folding kernels, best first; the availability bit of `FOLDING[i]` is `1 << i`.
+const FOLDING: [Backend; 4] = [
+    Backend::Vpclmul256,
+    Backend::Pclmul,
+    Backend::PmullEor3,
+    Backend::Pmull,
+];
+
+/// Whether the folding kernel `b` can run here.
+pub(crate) fn available(b: Backend) -> bool {
+    let bits = features();
+    FOLDING
+        .iter()
+        .position(|&k| k == b)
+        .is_some_and(|i| bits & (1 << i) != 0)
+}
+
+/// The best folding kernel this CPU has, if any.
+#[inline]
+pub(crate) fn best_folding() -> Option<Backend> {
+    match (features() >> 4) & 7 {
+        0 => None,
+        i => Some(FOLDING[usize::from(i - 1)]),
+    }
+}
+
+#[inline]
+fn features() -> u8 {
+    let bits = FEATURES.load(Relaxed);
+    if bits & DETECTED != 0 {
+        bits
+    } else {
+        detect_and_cache()
+    }
+}
+
+/// Racing first uses compute the same value, so a plain store is enough.
+#[cold]
+fn detect_and_cache() -> u8 {
+    let mut bits = 0u8;
+    let max_tier = max_tier();
+    for (i, &b) in FOLDING.iter().enumerate() {
+        if b.tier() <= max_tier && cpu_has(b) {
+            bits |= 1 << i;
+        }
+    }
+    let best = (0..FOLDING.len()).find(|i| bits & (1 << i) != 0);
+    let bits = bits | best.map_or(0, |i| (i as u8 + 1) << 4) | DETECTED;
+    FEATURES.store(bits, Relaxed);
+    bits
+}
+
+#[cfg(all(feature = "std", target_arch = "x86_64"))]
+macro_rules! has {
+    ($f:tt) => {
+        std::arch::is_x86_feature_detected!($f)
+    };
+}
+#[cfg(all(feature = "std", target_arch = "aarch64"))]
+macro_rules! has {
+    ($f:tt) => {
+        std::arch::is_aarch64_feature_detected!($f)
+    };
+}
+#[cfg(not(feature = "std"))]
+macro_rules! has {
+    ($f:tt) => {
+        cfg!(target_feature = $f)
+    };
+}
+
+/// Every instruction set extension the kernel uses, checked on this CPU.
+#[allow(unreachable_code)]
+fn cpu_has(b: Backend) -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        let clmul128 = has!("pclmulqdq") && has!("sse4.1") && has!("ssse3");
+        return match b {
+            Backend::Pclmul => clmul128,
+            Backend::Vpclmul256 => clmul128 && has!("vpclmulqdq") && has!("avx2"),
+            _ => false,
+        };
+    }
+    #[cfg(target_arch = "aarch64")]
+    {
+        #[cfg(feature = "std")]
+        let pmull = has!("pmull");
+        #[cfg(not(feature = "std"))]
+        let pmull = has!("aes");
+        return match b {
+            Backend::Pmull => pmull,
+            Backend::PmullEor3 => pmull && has!("sha3"),
+            _ => false,
+        };
+    }
+    let _ = b;
+    false
+}
+
+/// The tier cap from `CRCSTAMP_MAX_TIER`, so tests can run the fallbacks on a CPU that has
+/// the faster kernels: `portable` (0), `clmul128` (1), `clmul256` (2). Unset: no cap.
+fn max_tier() -> u8 {
+    #[cfg(feature = "std")]
+    if let Some(v) = std::env::var_os("CRCSTAMP_MAX_TIER") {
+        return match v.to_str() {
+            Some("portable") => 0,
+            Some("clmul128") => 1,
+            Some("clmul256") => 2,
+            _ => u8::MAX,
+        };
+    }
+    u8::MAX
+}

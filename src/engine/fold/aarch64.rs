@@ -1,0 +1,145 @@
+//! aarch64 folding kernel: PMULL on 128-bit lanes, compiled twice — plain NEON, and with the
+//! SHA3 extension so the three-way XORs of each fold become EOR3.
+//!
+//! Same shape and constant layout as the x86 kernel (`x86.rs`): four accumulators, 4 → 2 → 1,
+//! remaining blocks one at a time, the shared Barrett reduction.
+
+use core::arch::aarch64::*;
+
+use super::{reduce, Clmul, D128, D256, D512};
+use crate::consts::FoldConsts;
+
+/// PMULL on two scalars, for the shared Barrett reduction.
+struct Pmull;
+
+impl Clmul for Pmull {
+    #[inline]
+    #[target_feature(enable = "neon,aes")]
+    unsafe fn clmul(a: u64, b: u64) -> u128 {
+        vmull_p64(a, b)
+    }
+}
+
+/// A `[HI, LO]` pair in the physical order of the bit order.
+#[inline(always)]
+fn pair<const LSB: bool>([hi, lo]: [u64; 2]) -> uint64x2_t {
+    let (q0, q1) = if LSB { (hi, lo) } else { (lo, hi) };
+    // SAFETY: NEON is part of the aarch64 baseline.
+    unsafe { vcombine_u64(vcreate_u64(q0), vcreate_u64(q1)) }
+}
+
+/// One 16-byte block as a lane in the engine's bit order (msb models: byte-reversed).
+#[inline(always)]
+fn load<const LSB: bool>(block: &[u8; 16]) -> uint64x2_t {
+    // SAFETY: `block` is 16 readable bytes; NEON is part of the aarch64 baseline.
+    unsafe {
+        let v = vld1q_u8(block.as_ptr());
+        let v = if LSB {
+            v
+        } else {
+            let r = vrev64q_u8(v);
+            vextq_u8::<8>(r, r)
+        };
+        vreinterpretq_u64_u8(v)
+    }
+}
+
+/// `acc · x^D ⊕ data` with `k` the pair for distance D.
+///
+/// # Safety
+/// The CPU must support PMULL (`aes`).
+#[inline(always)]
+unsafe fn fold(acc: uint64x2_t, data: uint64x2_t, k: uint64x2_t) -> uint64x2_t {
+    // SAFETY: the caller guarantees PMULL.
+    unsafe {
+        let lo =
+            vreinterpretq_u64_p128(vmull_p64(vgetq_lane_u64::<0>(acc), vgetq_lane_u64::<0>(k)));
+        let hi = vreinterpretq_u64_p128(vmull_high_p64(
+            vreinterpretq_p64_u64(acc),
+            vreinterpretq_p64_u64(k),
+        ));
+        veorq_u64(veorq_u64(lo, hi), data)
+    }
+}
+
+/// The register placed where the first lane's highest-order coefficients are.
+#[inline(always)]
+fn init_lane<const LSB: bool>(width: u32, reg: u64) -> uint64x2_t {
+    if LSB {
+        pair::<true>([reg, 0])
+    } else {
+        pair::<true>([0, reg << (64 - width)])
+    }
+}
+
+/// The kernel body, inlined into each feature-specific entry point below.
+///
+/// # Safety
+/// The CPU must support PMULL (`aes`).
+#[inline(always)]
+unsafe fn body<const LSB: bool>(f: &FoldConsts, width: u32, reg: u64, blocks: &[[u8; 16]]) -> u64 {
+    let Some((first, mut rest)) = blocks.split_first() else {
+        return reg;
+    };
+    // SAFETY (every block below): the caller guarantees PMULL.
+    let mut x0 = unsafe { veorq_u64(load::<LSB>(first), init_lane::<LSB>(width, reg)) };
+    if let [b1, b2, b3, tail @ ..] = rest {
+        let (mut x1, mut x2, mut x3) = (load::<LSB>(b1), load::<LSB>(b2), load::<LSB>(b3));
+        rest = tail;
+        let k512 = pair::<LSB>(f.folds[D512]);
+        while let [d0, d1, d2, d3, tail @ ..] = rest {
+            unsafe {
+                x0 = fold(x0, load::<LSB>(d0), k512);
+                x1 = fold(x1, load::<LSB>(d1), k512);
+                x2 = fold(x2, load::<LSB>(d2), k512);
+                x3 = fold(x3, load::<LSB>(d3), k512);
+            }
+            rest = tail;
+        }
+        let k256 = pair::<LSB>(f.folds[D256]);
+        unsafe {
+            x0 = fold(x0, x2, k256);
+            x1 = fold(x1, x3, k256);
+            x0 = fold(x0, x1, pair::<LSB>(f.folds[D128]));
+        }
+    }
+    let k128 = pair::<LSB>(f.folds[D128]);
+    for block in rest {
+        x0 = unsafe { fold(x0, load::<LSB>(block), k128) };
+    }
+    // SAFETY: NEON is baseline; PMULL as above.
+    unsafe {
+        let x = u128::from(vgetq_lane_u64::<0>(x0)) | (u128::from(vgetq_lane_u64::<1>(x0)) << 64);
+        reduce::<Pmull, LSB>(f, width, x)
+    }
+}
+
+/// Folds `blocks` into `reg` with PMULL.
+///
+/// # Safety
+/// The CPU must support PMULL (`aes`).
+#[target_feature(enable = "neon,aes")]
+pub(crate) unsafe fn pmull<const LSB: bool>(
+    f: &FoldConsts,
+    width: u32,
+    reg: u64,
+    blocks: &[[u8; 16]],
+) -> u64 {
+    // SAFETY: our own features are the body's requirement.
+    unsafe { body::<LSB>(f, width, reg, blocks) }
+}
+
+/// Folds `blocks` into `reg` with PMULL, the XOR triples compiled to EOR3.
+///
+/// # Safety
+/// The CPU must support PMULL (`aes`) and SHA3.
+#[target_feature(enable = "neon,aes,sha3")]
+pub(crate) unsafe fn pmull_eor3<const LSB: bool>(
+    f: &FoldConsts,
+    width: u32,
+    reg: u64,
+    blocks: &[[u8; 16]],
+) -> u64 {
+    // SAFETY: our own features include the body's requirement.
+    unsafe { body::<LSB>(f, width, reg, blocks) }
+}
