@@ -1,0 +1,223 @@
+//! Every backend this machine has, against the bitwise reference, on the inputs that break
+//! folding kernels: every length 0..=1024 at every start offset 0..63, random initial
+//! registers, and buffers that end right at (or start right after) an unreadable page.
+
+mod common;
+
+use common::Owned;
+use crc_gen::{reference, tables, Model, ModelSpec, Slice};
+use crcstamp::{Backend, Word};
+
+/// Models that take every path of the kernels and the reduction: both bit orders, crossed,
+/// widths 1, 5, 8, 16, 32, 63, 64, odd and even polys (n = 64 lsb with g0 = 0 skips a XOR).
+fn models() -> Vec<Model> {
+    let specs = [
+        ModelSpec::new(32, 0x04c11db7)
+            .init(0xffff_ffff)
+            .reflected(true)
+            .xorout(0xffff_ffff),
+        ModelSpec::new(32, 0x04c11db7)
+            .init(0xffff_ffff)
+            .xorout(0xffff_ffff),
+        ModelSpec::new(16, 0x8bb7),
+        ModelSpec::new(64, 0xad93d23594c93659)
+            .init(u64::MAX.into())
+            .reflected(true),
+        ModelSpec::new(64, 0x42f0e1eba9ea3693),
+        ModelSpec::new(64, 0x42f0e1eba9ea3692)
+            .reflected(true)
+            .init(0x1234),
+        ModelSpec::new(64, 0x42f0e1eba9ea3692).init(0x1234),
+        ModelSpec::new(63, 0x2b).refin(true).init(0x55),
+        ModelSpec::new(12, 0x80f).refout(true),
+        ModelSpec::new(8, 0x07),
+        ModelSpec::new(5, 0x15).reflected(true).init(0x1f),
+        ModelSpec::new(1, 1).init(1),
+        ModelSpec::new(24, 0x864cfa).init(0xb704ce),
+    ];
+    specs.into_iter().map(|s| s.build().unwrap()).collect()
+}
+
+fn for_each_model(f: &mut dyn FnMut(&Model, &dyn Fn(Backend, u128, &[u8]) -> Option<u128>)) {
+    for m in models() {
+        match m.word_bits() {
+            8 => with::<u8>(&m, f),
+            16 => with::<u16>(&m, f),
+            32 => with::<u32>(&m, f),
+            _ => with::<u64>(&m, f),
+        }
+    }
+}
+
+/// Calls `f` with the model and a function running one backend from a register (unreflected,
+/// as the reference keeps it) and returning the register after the data.
+fn with<W: Word + TryFrom<u128> + Into<u128>>(
+    m: &Model,
+    f: &mut dyn FnMut(&Model, &dyn Fn(Backend, u128, &[u8]) -> Option<u128>),
+) {
+    let owned = Owned::<W>::new(&crc_gen::Consts::new(m, Slice::Sixteen));
+    let c = owned.consts();
+    let run = |b: Backend, register: u128, data: &[u8]| {
+        let state = W::try_from(tables::to_state(m, register)).ok().unwrap();
+        let after = c.update_with(b, state, data)?;
+        Some(tables::from_state(m, after.into()))
+    };
+    f(m, &run);
+}
+
+fn backends() -> Vec<Backend> {
+    Backend::all()
+        .iter()
+        .copied()
+        .filter(|b| b.is_available())
+        .collect()
+}
+
+#[test]
+fn every_length_and_offset() {
+    let data = common::pseudo_random(1024 + 64, 3);
+    for_each_model(&mut |m, run| {
+        for offset in 0..64 {
+            let input = &data[offset..offset + 1024];
+            // Reference registers of every prefix, in one pass.
+            let start = m.init() ^ (offset as u128 * 0x9e37_79b9_7f4a_7c15 & m.mask());
+            let mut want = vec![start];
+            for &byte in input {
+                let last = *want.last().unwrap();
+                want.push(reference::feed(m, last, &[byte]));
+            }
+            for b in backends() {
+                if b == Backend::Bitwise && offset % 16 != 0 {
+                    continue; // the oracle's twin; every 16th offset is plenty
+                }
+                for len in 0..=input.len() {
+                    let Some(got) = run(b, start, &input[..len]) else {
+                        assert!(b.is_folding() && m.width() > 64, "{b} refused {m}");
+                        break;
+                    };
+                    assert_eq!(got, want[len], "{b} {m} offset {offset} len {len}");
+                }
+            }
+        }
+    });
+}
+
+#[test]
+fn long_inputs_cross_every_loop_boundary() {
+    // Lengths around the 4-, 2- and 1-vector steps of the 128- and 256-bit kernels.
+    let data = common::pseudo_random(70_000, 4);
+    let mut lengths: Vec<usize> = (1..=20)
+        .flat_map(|k| [k * 64 - 1, k * 64, k * 64 + 17])
+        .collect();
+    lengths.extend([4095, 4096, 4097, 65_535, 65_536, 69_999]);
+    for_each_model(&mut |m, run| {
+        for &len in &lengths {
+            let want = reference::feed(m, m.init(), &data[..len]);
+            for b in backends() {
+                if b == Backend::Bitwise {
+                    continue;
+                }
+                if let Some(got) = run(b, m.init(), &data[..len]) {
+                    assert_eq!(got, want, "{b} {m} len {len}");
+                }
+            }
+        }
+    });
+}
+
+/// Pages that fault when touched, around a readable region, so a kernel that reads one byte
+/// past either end of its input crashes the test.
+#[cfg(unix)]
+mod guard {
+    use core::ptr::NonNull;
+
+    pub struct Guarded {
+        base: NonNull<u8>,
+        page: usize,
+    }
+
+    impl Guarded {
+        /// Three pages: unreadable, readable, unreadable.
+        pub fn new() -> Guarded {
+            // SAFETY: plain anonymous mapping and protection changes on memory we own.
+            unsafe {
+                let page = libc::sysconf(libc::_SC_PAGESIZE) as usize;
+                let p = libc::mmap(
+                    core::ptr::null_mut(),
+                    3 * page,
+                    libc::PROT_READ | libc::PROT_WRITE,
+                    libc::MAP_PRIVATE | libc::MAP_ANONYMOUS,
+                    -1,
+                    0,
+                );
+                assert_ne!(p, libc::MAP_FAILED);
+                let base = p.cast::<u8>();
+                assert_eq!(libc::mprotect(p, page, libc::PROT_NONE), 0);
+                assert_eq!(
+                    libc::mprotect(base.add(2 * page).cast(), page, libc::PROT_NONE),
+                    0
+                );
+                Guarded {
+                    base: NonNull::new(base).unwrap(),
+                    page,
+                }
+            }
+        }
+
+        /// `len` bytes of `fill` ending exactly at the upper guard page.
+        pub fn at_end(&mut self, fill: &[u8]) -> &[u8] {
+            let len = fill.len();
+            assert!(len <= self.page);
+            // SAFETY: the middle page is ours, readable and writable.
+            unsafe {
+                let p = self.base.as_ptr().add(2 * self.page - len);
+                core::ptr::copy_nonoverlapping(fill.as_ptr(), p, len);
+                core::slice::from_raw_parts(p, len)
+            }
+        }
+
+        /// `len` bytes of `fill` starting right after the lower guard page.
+        pub fn at_start(&mut self, fill: &[u8]) -> &[u8] {
+            let len = fill.len();
+            assert!(len <= self.page);
+            // SAFETY: as above.
+            unsafe {
+                let p = self.base.as_ptr().add(self.page);
+                core::ptr::copy_nonoverlapping(fill.as_ptr(), p, len);
+                core::slice::from_raw_parts(p, len)
+            }
+        }
+    }
+
+    impl Drop for Guarded {
+        fn drop(&mut self) {
+            // SAFETY: unmapping exactly what `new` mapped.
+            unsafe { libc::munmap(self.base.as_ptr().cast(), 3 * self.page) };
+        }
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn no_read_outside_the_input() {
+    let data = common::pseudo_random(4096, 5);
+    let mut g = guard::Guarded::new();
+    for_each_model(&mut |m, run| {
+        for len in 0..=1024usize.min(data.len()) {
+            let want = reference::feed(m, m.init(), &data[..len]);
+            for b in backends() {
+                if b == Backend::Bitwise {
+                    continue;
+                }
+                let end = g.at_end(&data[..len]);
+                if let Some(got) = run(b, m.init(), end) {
+                    assert_eq!(got, want, "{b} {m} len {len} at the end of a page");
+                }
+                let start = g.at_start(&data[..len]);
+                if let Some(got) = run(b, m.init(), start) {
+                    assert_eq!(got, want, "{b} {m} len {len} at the start of a page");
+                }
+            }
+        }
+    });
+}
