@@ -38,7 +38,10 @@ fn models() -> Vec<Model> {
     specs.into_iter().map(|s| s.build().unwrap()).collect()
 }
 
-fn for_each_model(f: &mut dyn FnMut(&Model, &dyn Fn(Backend, u128, &[u8]) -> Option<u128>)) {
+/// Runs one backend from an unreflected register; `None` where the backend is refused.
+type Run<'a> = &'a dyn Fn(Backend, u128, &[u8]) -> Option<u128>;
+
+fn for_each_model(f: &mut dyn FnMut(&Model, Run<'_>)) {
     for m in models() {
         match m.word_bits() {
             8 => with::<u8>(&m, f),
@@ -51,10 +54,7 @@ fn for_each_model(f: &mut dyn FnMut(&Model, &dyn Fn(Backend, u128, &[u8]) -> Opt
 
 /// Calls `f` with the model and a function running one backend from a register (unreflected,
 /// as the reference keeps it) and returning the register after the data.
-fn with<W: Word + TryFrom<u128> + Into<u128>>(
-    m: &Model,
-    f: &mut dyn FnMut(&Model, &dyn Fn(Backend, u128, &[u8]) -> Option<u128>),
-) {
+fn with<W: Word + TryFrom<u128> + Into<u128>>(m: &Model, f: &mut dyn FnMut(&Model, Run<'_>)) {
     let owned = Owned::<W>::new(&crc_gen::Consts::new(m, Slice::Sixteen));
     let c = owned.consts();
     let run = |b: Backend, register: u128, data: &[u8]| {
@@ -80,7 +80,7 @@ fn every_length_and_offset() {
         for offset in 0..64 {
             let input = &data[offset..offset + 1024];
             // Reference registers of every prefix, in one pass.
-            let start = m.init() ^ (offset as u128 * 0x9e37_79b9_7f4a_7c15 & m.mask());
+            let start = m.init() ^ ((offset as u128 * 0x9e37_79b9_7f4a_7c15) & m.mask());
             let mut want = vec![start];
             for &byte in input {
                 let last = *want.last().unwrap();
