@@ -221,3 +221,29 @@ fn no_read_outside_the_input() {
         }
     });
 }
+
+/// CI states what the machine (or emulator) it runs on must offer, so a run that silently
+/// fell back to the portable kernels cannot pass as a test of the folding ones:
+/// `CRCSTAMP_EXPECT_AVAILABLE` and `CRCSTAMP_EXPECT_UNAVAILABLE`, comma-separated names.
+#[test]
+fn expected_backends() {
+    let named = |var: &str| -> Vec<Backend> {
+        std::env::var(var)
+            .unwrap_or_default()
+            .split(',')
+            .filter(|s| !s.is_empty())
+            .map(|name| {
+                *Backend::all()
+                    .iter()
+                    .find(|b| b.name() == name)
+                    .unwrap_or_else(|| panic!("{var}: no backend named {name}"))
+            })
+            .collect()
+    };
+    for b in named("CRCSTAMP_EXPECT_AVAILABLE") {
+        assert!(b.is_available(), "{b} should be available here");
+    }
+    for b in named("CRCSTAMP_EXPECT_UNAVAILABLE") {
+        assert!(!b.is_available(), "{b} should not be available here");
+    }
+}

@@ -127,3 +127,24 @@ fn max_tier() -> u8 {
     }
     u8::MAX
 }
+
+#[cfg(all(test, feature = "std", target_arch = "x86_64"))]
+mod tests {
+    use super::*;
+
+    /// No kernel is ever offered whose instructions the CPU lacks.
+    #[test]
+    fn never_offers_what_the_cpu_lacks() {
+        let pclmul = std::arch::is_x86_feature_detected!("pclmulqdq")
+            && std::arch::is_x86_feature_detected!("sse4.1")
+            && std::arch::is_x86_feature_detected!("ssse3");
+        let vpclmul = std::arch::is_x86_feature_detected!("vpclmulqdq")
+            && std::arch::is_x86_feature_detected!("avx2");
+        assert!(!available(Backend::Pclmul) || pclmul);
+        assert!(!available(Backend::Vpclmul256) || (pclmul && vpclmul));
+        assert!(!available(Backend::Pmull) && !available(Backend::PmullEor3));
+        if let Some(b) = best_folding() {
+            assert!(available(b));
+        }
+    }
+}

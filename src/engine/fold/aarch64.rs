@@ -45,21 +45,15 @@ fn load<const LSB: bool>(block: &[u8; 16]) -> uint64x2_t {
 }
 
 /// `acc · x^D ⊕ data` with `k` the pair for distance D.
-///
-/// # Safety
-/// The CPU must support PMULL (`aes`).
-#[inline(always)]
-unsafe fn fold(acc: uint64x2_t, data: uint64x2_t, k: uint64x2_t) -> uint64x2_t {
-    // SAFETY: the caller guarantees PMULL.
-    unsafe {
-        let lo =
-            vreinterpretq_u64_p128(vmull_p64(vgetq_lane_u64::<0>(acc), vgetq_lane_u64::<0>(k)));
-        let hi = vreinterpretq_u64_p128(vmull_high_p64(
-            vreinterpretq_p64_u64(acc),
-            vreinterpretq_p64_u64(k),
-        ));
-        veorq_u64(veorq_u64(lo, hi), data)
-    }
+#[inline]
+#[target_feature(enable = "neon,aes")]
+fn fold(acc: uint64x2_t, data: uint64x2_t, k: uint64x2_t) -> uint64x2_t {
+    let lo = vreinterpretq_u64_p128(vmull_p64(vgetq_lane_u64::<0>(acc), vgetq_lane_u64::<0>(k)));
+    let hi = vreinterpretq_u64_p128(vmull_high_p64(
+        vreinterpretq_p64_u64(acc),
+        vreinterpretq_p64_u64(k),
+    ));
+    veorq_u64(veorq_u64(lo, hi), data)
 }
 
 /// The register placed where the first lane's highest-order coefficients are.
