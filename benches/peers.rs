@@ -1,0 +1,359 @@
+//! crcstamp against the peer crates, in one process on the same buffers.
+//!
+//! For each algorithm and length: GiB/s of crcstamp's automatic path and of every backend
+//! this machine has, of each peer that implements the algorithm (`crc` 3 with `Table<16>`,
+//! `crc-fast`, `crc32fast`, `crc32c`, `crc64fast-nvme`), and of a bare VPCLMULQDQ fold loop
+//! (the machine's ceiling for folding; no CRC). `ratio` is crcstamp auto / the best peer,
+//! `vs crc` is crcstamp slice16 / `crc` Table<16>.
+//!
+//! Every round times each implementation once, in turn, and each figure is the median over
+//! rounds (ratios: the median of the per-round ratios), so bursts of load on a shared
+//! machine hit every column alike. Before timing, every implementation's result is checked
+//! against crcstamp's bitwise kernel.
+//!
+//! `cargo bench --bench peers [-- --quick] [-- --json]`
+
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+use crcstamp::catalog::{
+    Crc16T10Dif, Crc32Bzip2, Crc32Iscsi, Crc32IsoHdlc, Crc64Ecma182, Crc64Nvme,
+};
+use crcstamp::{crc, Backend, Crc};
+
+#[crc(catalog = "CRC-24/OPENPGP")]
+struct Crc24OpenPgp;
+
+const LENGTHS: [usize; 14] = [
+    1,
+    16,
+    64,
+    127,
+    156,
+    256,
+    512,
+    1024,
+    1536,
+    3173,
+    4096,
+    16384,
+    65536,
+    1 << 20,
+];
+
+struct Settings {
+    rounds: usize,
+    sample: Duration,
+    json: bool,
+}
+
+/// One implementation under test: a name and a checksum function returning the CRC as u64.
+struct Imp<'a> {
+    name: String,
+    f: Box<dyn Fn(&[u8]) -> u64 + 'a>,
+}
+
+fn imp<'a>(name: &str, f: impl Fn(&[u8]) -> u64 + 'a) -> Imp<'a> {
+    Imp {
+        name: name.to_owned(),
+        f: Box::new(f),
+    }
+}
+
+/// crcstamp's automatic path and every backend it supports here but bitwise.
+fn ours<'a, T: Crc>() -> Vec<Imp<'a>>
+where
+    T::Word: Into<u128>,
+{
+    let mut v = vec![imp("auto", |b| T::checksum(b).into() as u64)];
+    for &backend in Backend::all() {
+        if backend != Backend::Bitwise && T::consts().supports(backend) {
+            v.push(imp(backend.name(), move |b| {
+                T::checksum_with(backend, b).map_or(0, |c| c.into() as u64)
+            }));
+        }
+    }
+    v
+}
+
+/// `crc` 3 with slice-by-16 tables, for each register word.
+trait Table16: crc::Width + Sized {
+    fn table16(alg: &'static crc::Algorithm<Self>) -> Imp<'static>;
+}
+macro_rules! table16 {
+    ($($w:ty),*) => {$(
+        impl Table16 for $w {
+            fn table16(alg: &'static crc::Algorithm<$w>) -> Imp<'static> {
+                let c = crc::Crc::<$w, crc::Table<16>>::new(alg);
+                imp("crc T16", move |b| c.checksum(b).into())
+            }
+        }
+    )*};
+}
+table16!(u16, u32, u64);
+
+fn crc_table16<W: Table16>(alg: &'static crc::Algorithm<W>) -> Imp<'static> {
+    W::table16(alg)
+}
+
+fn crc_fast(alg: crc_fast::CrcAlgorithm) -> Imp<'static> {
+    imp("crc-fast", move |b| crc_fast::checksum(alg, b))
+}
+
+fn ceiling() -> Option<Imp<'static>> {
+    ceiling::available().then(|| imp("ceiling", ceiling::fold_loop))
+}
+
+/// A bare 4-accumulator VPCLMULQDQ fold loop: no byte shuffles, no reduction.
+mod ceiling {
+    #[cfg(target_arch = "x86_64")]
+    use std::arch::x86_64::*;
+
+    pub fn available() -> bool {
+        #[cfg(target_arch = "x86_64")]
+        return is_x86_feature_detected!("vpclmulqdq") && is_x86_feature_detected!("avx2");
+        #[allow(unreachable_code)]
+        false
+    }
+
+    pub fn fold_loop(data: &[u8]) -> u64 {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: only called when `available()`.
+        return unsafe { fold_avx2(data) };
+        #[allow(unreachable_code)]
+        0
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "vpclmulqdq,avx2")]
+    fn fold_avx2(data: &[u8]) -> u64 {
+        let (v, _) = data.as_chunks::<32>();
+        if v.len() < 4 {
+            return 0;
+        }
+        let load = |i: usize| {
+            // SAFETY: `v[i]` is 32 readable bytes.
+            unsafe { _mm256_loadu_si256(v[i].as_ptr().cast()) }
+        };
+        let k = _mm256_set1_epi64x(0x1234_5678_9abc_def1);
+        let fold = |x: __m256i, y: __m256i| {
+            _mm256_xor_si256(
+                _mm256_xor_si256(
+                    _mm256_clmulepi64_epi128::<0x00>(x, k),
+                    _mm256_clmulepi64_epi128::<0x11>(x, k),
+                ),
+                y,
+            )
+        };
+        let (mut a, mut b, mut c, mut d) = (load(0), load(1), load(2), load(3));
+        let mut i = 4;
+        while i + 4 <= v.len() {
+            a = fold(a, load(i));
+            b = fold(b, load(i + 1));
+            c = fold(c, load(i + 2));
+            d = fold(d, load(i + 3));
+            i += 4;
+        }
+        let x = _mm256_xor_si256(_mm256_xor_si256(a, b), _mm256_xor_si256(c, d));
+        _mm256_extract_epi64::<0>(x) as u64
+    }
+}
+
+/// Median GiB/s of each implementation, and the median per-round ratio of each pair.
+fn measure(
+    s: &Settings,
+    buf: &[u8],
+    imps: &[Imp<'_>],
+    pairs: &[(usize, usize)],
+) -> (Vec<f64>, Vec<f64>) {
+    let iters: Vec<u64> = imps
+        .iter()
+        .map(|m| {
+            let start = Instant::now();
+            let mut n = 0u64;
+            while start.elapsed() < s.sample / 4 {
+                black_box((m.f)(black_box(buf)));
+                n += 1;
+            }
+            (n * 4).max(1)
+        })
+        .collect();
+    let mut rates = vec![Vec::new(); imps.len()];
+    let mut ratios = vec![Vec::new(); pairs.len()];
+    for _ in 0..s.rounds {
+        for (i, m) in imps.iter().enumerate() {
+            let t = Instant::now();
+            for _ in 0..iters[i] {
+                black_box((m.f)(black_box(buf)));
+            }
+            let secs = t.elapsed().as_secs_f64();
+            rates[i].push(buf.len() as f64 * iters[i] as f64 / secs / (1u64 << 30) as f64);
+        }
+        for (j, &(a, b)) in pairs.iter().enumerate() {
+            let last = |i: usize| rates[i].last().copied().unwrap_or(f64::NAN);
+            ratios[j].push(last(a) / last(b));
+        }
+    }
+    (
+        rates.into_iter().map(median).collect(),
+        ratios.into_iter().map(median).collect(),
+    )
+}
+
+fn median(mut v: Vec<f64>) -> f64 {
+    if v.is_empty() {
+        return f64::NAN;
+    }
+    v.sort_by(f64::total_cmp);
+    v[v.len() / 2]
+}
+
+struct Out {
+    settings: Settings,
+    data: Vec<u8>,
+    json: Vec<serde_json::Value>,
+}
+
+impl Out {
+    fn run<T: Crc>(&mut self, name: &str, peers: Vec<Imp<'_>>)
+    where
+        T::Word: Into<u128>,
+    {
+        let s = &self.settings;
+        let mut imps = ours::<T>();
+        let first_peer = imps.len();
+        imps.extend(peers);
+        let peer_ids: Vec<usize> = (first_peer..imps.len()).collect();
+        imps.extend(ceiling());
+        let idx = |n: &str| imps.iter().position(|m| m.name == n);
+        // Ratios: auto (index 0) against each peer, then slice16 against crc Table<16>.
+        let mut pairs: Vec<(usize, usize)> = peer_ids.iter().map(|&p| (0, p)).collect();
+        if let (Some(a), Some(b)) = (idx("slice16"), idx("crc T16")) {
+            pairs.push((a, b));
+        }
+        if !s.json {
+            print!("\n{name}\n{:>8}", "bytes");
+            for m in &imps {
+                print!(" {:>10}", m.name);
+            }
+            println!(" {:>7} {:>7}", "ratio", "vs crc");
+        }
+        for &len in &LENGTHS {
+            let buf = &self.data[..len];
+            let want = T::checksum_with(Backend::Bitwise, buf).unwrap().into() as u64;
+            for m in imps.iter().filter(|m| m.name != "ceiling") {
+                assert_eq!(
+                    (m.f)(buf),
+                    want,
+                    "{name}: {} is wrong at {len} bytes",
+                    m.name
+                );
+            }
+            let (rates, ratios) = measure(s, buf, &imps, &pairs);
+            // auto / best peer = the smallest of the per-peer ratios.
+            let ratio = ratios[..peer_ids.len()]
+                .iter()
+                .copied()
+                .fold(f64::INFINITY, f64::min);
+            let vs_crc = ratios.get(peer_ids.len()).copied().unwrap_or(f64::NAN);
+            if s.json {
+                let cells: serde_json::Map<String, serde_json::Value> = imps
+                    .iter()
+                    .zip(&rates)
+                    .map(|(m, r)| (m.name.clone(), (*r).into()))
+                    .collect();
+                self.json.push(serde_json::json!({
+                    "algorithm": name,
+                    "bytes": len,
+                    "gib_per_s": cells,
+                    "ratio_auto_vs_best_peer": ratio,
+                    "ratio_slice16_vs_crc_table16": vs_crc,
+                    "auto_backend": T::backend().name(),
+                }));
+            } else {
+                print!("{len:>8}");
+                for r in &rates {
+                    print!(" {r:>10.2}");
+                }
+                println!(" {ratio:>6.2}x {vs_crc:>6.2}x");
+            }
+        }
+    }
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let quick = args.iter().any(|a| a == "--quick");
+    let settings = Settings {
+        rounds: if quick { 5 } else { 15 },
+        sample: Duration::from_millis(if quick { 2 } else { 20 }),
+        json: args.iter().any(|a| a == "--json"),
+    };
+    if !settings.json {
+        println!(
+            "GiB/s, median of {} interleaved rounds; ratio = crcstamp auto / best peer; \
+             vs crc = slice16 / crc Table<16>; auto backend here: {}",
+            settings.rounds,
+            Crc32IsoHdlc::backend()
+        );
+    }
+    let data = (0..1u32 << 20)
+        .map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8)
+        .collect();
+    let mut out = Out {
+        settings,
+        data,
+        json: Vec::new(),
+    };
+    use crc_fast::CrcAlgorithm as F;
+    out.run::<Crc32IsoHdlc>(
+        "CRC-32/ISO-HDLC",
+        vec![
+            crc_table16(&crc::CRC_32_ISO_HDLC),
+            crc_fast(F::Crc32IsoHdlc),
+            imp("crc32fast", |b| crc32fast::hash(b).into()),
+        ],
+    );
+    out.run::<Crc32Iscsi>(
+        "CRC-32/ISCSI",
+        vec![
+            crc_table16(&crc::CRC_32_ISCSI),
+            crc_fast(F::Crc32Iscsi),
+            imp("crc32c", |b| crc32c::crc32c(b).into()),
+        ],
+    );
+    out.run::<Crc32Bzip2>(
+        "CRC-32/BZIP2",
+        vec![crc_table16(&crc::CRC_32_BZIP2), crc_fast(F::Crc32Bzip2)],
+    );
+    out.run::<Crc16T10Dif>(
+        "CRC-16/T10-DIF",
+        vec![crc_table16(&crc::CRC_16_T10_DIF), crc_fast(F::Crc16T10Dif)],
+    );
+    out.run::<Crc64Nvme>(
+        "CRC-64/NVME",
+        vec![
+            crc_table16(&crc::CRC_64_NVME),
+            crc_fast(F::Crc64Nvme),
+            imp("crc64fast", |b| {
+                let mut d = crc64fast_nvme::Digest::new();
+                d.write(b);
+                d.sum64()
+            }),
+        ],
+    );
+    out.run::<Crc64Ecma182>(
+        "CRC-64/ECMA-182",
+        vec![
+            crc_table16(&crc::CRC_64_ECMA_182),
+            crc_fast(F::Crc64Ecma182),
+        ],
+    );
+    out.run::<Crc24OpenPgp>("CRC-24/OPENPGP", vec![crc_table16(&crc::CRC_24_OPENPGP)]);
+    if out.settings.json {
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&out.json).expect("JSON of numbers and strings")
+        );
+    }
+}
