@@ -47,10 +47,13 @@ struct Settings {
     json: bool,
 }
 
-/// One implementation under test: a name and a checksum function returning the CRC as u64.
+/// A checksum function returning the CRC as u64.
+type Sum<'a> = Box<dyn Fn(&[u8]) -> u64 + 'a>;
+
+/// One implementation under test.
 struct Imp<'a> {
     name: String,
-    f: Box<dyn Fn(&[u8]) -> u64 + 'a>,
+    f: Sum<'a>,
 }
 
 fn imp<'a>(name: &str, f: impl Fn(&[u8]) -> u64 + 'a) -> Imp<'a> {

@@ -2,11 +2,12 @@
 //! SHA3 extension so the three-way XORs of each fold become EOR3.
 //!
 //! Same shape and constant layout as the x86 kernel (`x86.rs`): four accumulators, 4 → 2 → 1,
-//! remaining blocks one at a time, the shared Barrett reduction.
+//! remaining blocks one at a time, a partial block by an overlapping load and TBL shuffles,
+//! the shared Barrett reduction.
 
 use core::arch::aarch64::*;
 
-use super::{reduce, Clmul, D128, D256, D512};
+use super::{reduce, shuffle_masks, Clmul, D128, D256, D512};
 use crate::consts::FoldConsts;
 
 /// PMULL on two scalars, for the shared Barrett reduction.
@@ -71,11 +72,12 @@ fn init_lane<const LSB: bool>(width: u32, reg: u64) -> uint64x2_t {
 /// # Safety
 /// The CPU must support PMULL (`aes`).
 #[inline(always)]
-unsafe fn body<const LSB: bool>(f: &FoldConsts, width: u32, reg: u64, blocks: &[[u8; 16]]) -> u64 {
+unsafe fn body<const LSB: bool>(f: &FoldConsts, width: u32, reg: u64, bytes: &[u8]) -> u64 {
+    let (blocks, _) = bytes.as_chunks::<16>();
     let Some((first, mut rest)) = blocks.split_first() else {
         return reg;
     };
-    // SAFETY (every block below): the caller guarantees PMULL.
+    // SAFETY (every block below): the caller guarantees PMULL; NEON is baseline.
     let mut x0 = unsafe { veorq_u64(load::<LSB>(first), init_lane::<LSB>(width, reg)) };
     if let [b1, b2, b3, tail @ ..] = rest {
         let (mut x1, mut x2, mut x3) = (load::<LSB>(b1), load::<LSB>(b2), load::<LSB>(b3));
@@ -101,14 +103,33 @@ unsafe fn body<const LSB: bool>(f: &FoldConsts, width: u32, reg: u64, blocks: &[
     for block in rest {
         x0 = unsafe { fold(x0, load::<LSB>(block), k128) };
     }
-    // SAFETY: NEON is baseline; PMULL as above.
+    let partial = bytes.len() % 16;
+    if let (1.., Some(last)) = (partial, bytes.last_chunk::<16>()) {
+        // The input's last 16 bytes overlap the blocks already folded: shift the register
+        // so that only the `partial` new bytes are added (see x86.rs).
+        let [shift, split] = shuffle_masks::<LSB>(partial);
+        unsafe {
+            let (shift, split) = (vld1q_u8(shift.as_ptr()), vld1q_u8(split.as_ptr()));
+            let x = vreinterpretq_u8_u64(x0);
+            let high = vqtbl1q_u8(x, split);
+            // TBL zeroes out-of-range lanes like PSHUFB; the blend takes the new bytes where
+            // the shift mask's top bit is set.
+            let take_new = vcltzq_s8(vreinterpretq_s8_u8(shift));
+            let low = vbslq_u8(
+                take_new,
+                vreinterpretq_u8_u64(load::<LSB>(last)),
+                vqtbl1q_u8(x, shift),
+            );
+            x0 = fold(vreinterpretq_u64_u8(high), vreinterpretq_u64_u8(low), k128);
+        }
+    }
     unsafe {
         let x = u128::from(vgetq_lane_u64::<0>(x0)) | (u128::from(vgetq_lane_u64::<1>(x0)) << 64);
         reduce::<Pmull, LSB>(f, width, x)
     }
 }
 
-/// Folds `blocks` into `reg` with PMULL.
+/// Folds `bytes` (at least 16) into `reg` with PMULL.
 ///
 /// # Safety
 /// The CPU must support PMULL (`aes`).
@@ -117,13 +138,13 @@ pub(crate) unsafe fn pmull<const LSB: bool>(
     f: &FoldConsts,
     width: u32,
     reg: u64,
-    blocks: &[[u8; 16]],
+    bytes: &[u8],
 ) -> u64 {
     // SAFETY: our own features are the body's requirement.
-    unsafe { body::<LSB>(f, width, reg, blocks) }
+    unsafe { body::<LSB>(f, width, reg, bytes) }
 }
 
-/// Folds `blocks` into `reg` with PMULL, the XOR triples compiled to EOR3.
+/// Folds `bytes` (at least 16) into `reg` with PMULL, the XOR triples compiled to EOR3.
 ///
 /// # Safety
 /// The CPU must support PMULL (`aes`) and SHA3.
@@ -132,8 +153,8 @@ pub(crate) unsafe fn pmull_eor3<const LSB: bool>(
     f: &FoldConsts,
     width: u32,
     reg: u64,
-    blocks: &[[u8; 16]],
+    bytes: &[u8],
 ) -> u64 {
     // SAFETY: our own features include the body's requirement.
-    unsafe { body::<LSB>(f, width, reg, blocks) }
+    unsafe { body::<LSB>(f, width, reg, bytes) }
 }

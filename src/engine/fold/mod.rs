@@ -1,9 +1,9 @@
 //! Carry-less-multiply folding: the fast path for every CRC of width 1..=64.
 //!
-//! The kernels (one module per architecture) fold whole 16-byte blocks and reduce to the
-//! register; this module converts between the engine's state layout and the kernels'
-//! register, runs the Barrett reduction they share, and leaves the last `len % 16` bytes to
-//! the table kernels.
+//! The kernels (one module per architecture) fold any input of at least 16 bytes and reduce
+//! to the register; this module converts between the engine's state layout and the kernels'
+//! register and holds what the kernels share: the Barrett reduction and the byte-shift masks
+//! for a final partial block. Inputs under 16 bytes go to the table kernels.
 
 #[cfg(target_arch = "aarch64")]
 pub(crate) mod aarch64;
@@ -70,8 +70,39 @@ pub(super) unsafe fn reduce<C: Clmul, const LSB: bool>(
     }
 }
 
+/// 16 bytes that zero a lane (pshufb / tbl: top bit set), the identity 0..15, 16 more zeros.
+const SHUFFLE: [u8; 48] = {
+    let mut t = [0xff; 48];
+    let mut i = 0;
+    while i < 16 {
+        t[16 + i] = i as u8;
+        i += 1;
+    }
+    t
+};
+
+/// For a final partial block of `partial` (1..=15) bytes: `[shift, split]`, where `shift`
+/// moves the folded 128 bits up by `partial` bytes (in the bit order's sense) and, as a
+/// blend mask, selects the new bytes from the overlapping load of the input's last 16
+/// bytes; `split` keeps the bytes shifted out, to be folded 128 bits forward.
+#[allow(dead_code)]
+#[inline(always)]
+pub(super) fn shuffle_masks<const LSB: bool>(partial: usize) -> [&'static [u8; 16]; 2] {
+    debug_assert!((1..16).contains(&partial));
+    let (shift, split) = if LSB {
+        (16 + partial, partial)
+    } else {
+        (16 - partial, 32 - partial)
+    };
+    let mask = |at: usize| match SHUFFLE[at..].first_chunk::<16>() {
+        Some(m) => m,
+        None => unreachable!("offsets stay within the 48-byte table"),
+    };
+    [mask(shift), mask(split)]
+}
+
 /// Feeds `bytes` into `state` with the folding kernel `backend` (which the caller has found
-/// available) and the tables for the last `len % 16` bytes.
+/// available); inputs under 16 bytes take the tables.
 #[inline]
 pub(super) fn update<W: Word>(
     c: &Consts<'_, W>,
@@ -80,8 +111,7 @@ pub(super) fn update<W: Word>(
     state: W,
     bytes: &[u8],
 ) -> W {
-    let (blocks, tail) = bytes.as_chunks::<16>();
-    if blocks.is_empty() {
+    if bytes.len() < 16 {
         return super::update_tables(c, state, bytes);
     }
     let width = u32::from(c.model.width);
@@ -89,25 +119,18 @@ pub(super) fn update<W: Word>(
     let lsb = c.model.refin;
     // The kernels keep the register unreflected for msb models, in the low bits.
     let reg = if lsb { state } else { state >> unused }.low_u64();
-    let reg = run(f, backend, lsb, width, reg, blocks);
-    let state = if lsb {
+    let reg = run(f, backend, lsb, width, reg, bytes);
+    if lsb {
         W::from_u64(reg)
     } else {
         W::from_u64(reg) << unused
-    };
-    super::update_tables(c, state, tail)
+    }
 }
 
-/// Runs one kernel on whole blocks. Unknown or unavailable backends cannot reach here.
+/// Runs one kernel on `bytes` (at least 16). Unknown or unavailable backends cannot reach
+/// here.
 #[allow(unused_variables, unreachable_code)]
-fn run(
-    f: &FoldConsts,
-    backend: Backend,
-    lsb: bool,
-    width: u32,
-    reg: u64,
-    blocks: &[[u8; 16]],
-) -> u64 {
+fn run(f: &FoldConsts, backend: Backend, lsb: bool, width: u32, reg: u64, bytes: &[u8]) -> u64 {
     debug_assert!(backend.is_available());
     match backend {
         // SAFETY: `backend.is_available()` checked the CPU features each kernel needs
@@ -115,36 +138,36 @@ fn run(
         #[cfg(target_arch = "x86_64")]
         Backend::Pclmul => unsafe {
             if lsb {
-                x86::pclmul::<true>(f, width, reg, blocks)
+                x86::pclmul::<true>(f, width, reg, bytes)
             } else {
-                x86::pclmul::<false>(f, width, reg, blocks)
+                x86::pclmul::<false>(f, width, reg, bytes)
             }
         },
         // SAFETY: as above.
         #[cfg(target_arch = "x86_64")]
         Backend::Vpclmul256 => unsafe {
             if lsb {
-                x86::vpclmul256::<true>(f, width, reg, blocks)
+                x86::vpclmul256::<true>(f, width, reg, bytes)
             } else {
-                x86::vpclmul256::<false>(f, width, reg, blocks)
+                x86::vpclmul256::<false>(f, width, reg, bytes)
             }
         },
         // SAFETY: as above.
         #[cfg(target_arch = "aarch64")]
         Backend::Pmull => unsafe {
             if lsb {
-                aarch64::pmull::<true>(f, width, reg, blocks)
+                aarch64::pmull::<true>(f, width, reg, bytes)
             } else {
-                aarch64::pmull::<false>(f, width, reg, blocks)
+                aarch64::pmull::<false>(f, width, reg, bytes)
             }
         },
         // SAFETY: as above.
         #[cfg(target_arch = "aarch64")]
         Backend::PmullEor3 => unsafe {
             if lsb {
-                aarch64::pmull_eor3::<true>(f, width, reg, blocks)
+                aarch64::pmull_eor3::<true>(f, width, reg, bytes)
             } else {
-                aarch64::pmull_eor3::<false>(f, width, reg, blocks)
+                aarch64::pmull_eor3::<false>(f, width, reg, bytes)
             }
         },
         _ => unreachable!("not a folding backend of this architecture: {backend:?}"),

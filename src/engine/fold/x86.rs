@@ -4,8 +4,10 @@
 //! constants come in by reference (scaled layout, `spec/constants.md`) and the bit order is a
 //! const parameter. The shape follows the reference model of the folding engine: inject the
 //! register into the first lane, fold four accumulators over the input, reduce 4 → 2 → 1
-//! vectors, fold any remaining 16-byte blocks one at a time, then Barrett-reduce 128 bits to
-//! the register (`super::reduce`, shared with the other architectures). Input that is not a whole number of 16-byte blocks is left to the caller.
+//! vectors, fold any remaining 16-byte blocks one at a time, fold a last partial block by an
+//! overlapping load of the input's final 16 bytes and two byte shuffles (as the Linux
+//! kernel's template does), then Barrett-reduce 128 bits to the register (`super::reduce`,
+//! shared with the other architectures).
 //!
 //! Each constant pair sits in a register so that, for either bit order, qword 0 multiplies
 //! qword 0 of the accumulator and qword 1 multiplies qword 1 (`fold` uses immediates 0x00
@@ -14,7 +16,7 @@
 
 use core::arch::x86_64::*;
 
-use super::{reduce, Clmul, D1024, D128, D256, D512};
+use super::{reduce, shuffle_masks, Clmul, D1024, D128, D256, D512};
 use crate::consts::FoldConsts;
 
 /// A `[HI, LO]` pair in the physical order of the bit order.
@@ -88,7 +90,7 @@ fn to_u128(x: __m128i) -> u128 {
     (u128::from(q1) << 64) | u128::from(q0)
 }
 
-/// Folds `blocks` (at least one) into `reg` on 128-bit lanes with four accumulators.
+/// Folds `bytes` (at least 16) into `reg` on 128-bit lanes with four accumulators.
 ///
 /// # Safety
 /// The CPU must support PCLMULQDQ, SSE4.1 and SSSE3.
@@ -97,8 +99,9 @@ pub(crate) unsafe fn pclmul<const LSB: bool>(
     f: &FoldConsts,
     width: u32,
     reg: u64,
-    blocks: &[[u8; 16]],
+    bytes: &[u8],
 ) -> u64 {
+    let (blocks, _) = bytes.as_chunks::<16>();
     let Some((first, mut rest)) = blocks.split_first() else {
         return reg;
     };
@@ -119,16 +122,38 @@ pub(crate) unsafe fn pclmul<const LSB: bool>(
         x1 = fold128(x1, x3, k256);
         x0 = fold128(x0, x1, pair::<LSB>(f.folds[D128]));
     }
-    finish::<LSB>(f, width, x0, rest)
+    finish::<LSB>(f, width, x0, rest, bytes)
 }
 
-/// The last whole blocks one at a time, then Barrett.
+/// The last whole blocks one at a time, the partial block, then Barrett.
 #[inline]
 #[target_feature(enable = "pclmulqdq,sse4.1,ssse3")]
-fn finish<const LSB: bool>(f: &FoldConsts, width: u32, mut x0: __m128i, rest: &[[u8; 16]]) -> u64 {
+fn finish<const LSB: bool>(
+    f: &FoldConsts,
+    width: u32,
+    mut x0: __m128i,
+    rest: &[[u8; 16]],
+    bytes: &[u8],
+) -> u64 {
     let k128 = pair::<LSB>(f.folds[D128]);
     for block in rest {
         x0 = fold128(x0, load128::<LSB>(block), k128);
+    }
+    let partial = bytes.len() % 16;
+    if let (1.., Some(last)) = (partial, bytes.last_chunk::<16>()) {
+        // The input's last 16 bytes overlap the blocks already folded: shift the register
+        // so that only the `partial` new bytes are added.
+        let [shift, split] = shuffle_masks::<LSB>(partial);
+        // SAFETY: both masks are 16 readable bytes.
+        let (shift, split) = unsafe {
+            (
+                _mm_loadu_si128(shift.as_ptr().cast()),
+                _mm_loadu_si128(split.as_ptr().cast()),
+            )
+        };
+        let high = _mm_shuffle_epi8(x0, split);
+        let low = _mm_blendv_epi8(_mm_shuffle_epi8(x0, shift), load128::<LSB>(last), shift);
+        x0 = fold128(high, low, k128);
     }
     // SAFETY: our caller has the features `Pclmul::clmul` needs.
     unsafe { reduce::<Pclmul, LSB>(f, width, to_u128(x0)) }
@@ -163,8 +188,8 @@ fn fold256(acc: __m256i, data: __m256i, k: __m256i) -> __m256i {
     _mm256_xor_si256(_mm256_xor_si256(a, b), data)
 }
 
-/// Folds `blocks` into `reg` on 256-bit vectors with four accumulators (128 bytes a step).
-/// Inputs shorter than eight blocks go to [`pclmul`].
+/// Folds `bytes` (at least 16) into `reg` on 256-bit vectors with four accumulators (128
+/// bytes a step). Inputs shorter than 128 bytes go to [`pclmul`].
 ///
 /// # Safety
 /// The CPU must support VPCLMULQDQ, AVX2, PCLMULQDQ, SSE4.1 and SSSE3.
@@ -173,12 +198,12 @@ pub(crate) unsafe fn vpclmul256<const LSB: bool>(
     f: &FoldConsts,
     width: u32,
     reg: u64,
-    blocks: &[[u8; 16]],
+    bytes: &[u8],
 ) -> u64 {
-    let (vectors, _) = blocks.as_flattened().as_chunks::<32>();
+    let (vectors, _) = bytes.as_chunks::<32>();
     let [v0, v1, v2, v3, rest @ ..] = vectors else {
         // SAFETY: the caller guarantees the features `pclmul` needs (a subset of ours).
-        return unsafe { pclmul::<LSB>(f, width, reg, blocks) };
+        return unsafe { pclmul::<LSB>(f, width, reg, bytes) };
     };
     let mut rest = rest;
     let init = _mm256_zextsi128_si256(init_lane::<LSB>(width, reg));
@@ -212,6 +237,7 @@ pub(crate) unsafe fn vpclmul256<const LSB: bool>(
         _mm256_extracti128_si256::<1>(y0),
         pair::<LSB>(f.folds[D128]),
     );
-    let done = 2 * (vectors.len() - rest.len());
-    finish::<LSB>(f, width, x0, &blocks[done..])
+    let done = 32 * (vectors.len() - rest.len());
+    let (blocks, _) = bytes[done..].as_chunks::<16>();
+    finish::<LSB>(f, width, x0, blocks, bytes)
 }
