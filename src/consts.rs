@@ -75,8 +75,7 @@ impl<W: Word> Consts<'_, W> {
 
     /// Feeds `bytes` into `state` on exactly `backend`; `None` when it is not available on
     /// this CPU/target or its data was not stamped (see [`supports`](Self::supports)). A
-    /// folding backend leaves the last `len % 16` bytes (all of them below 16) to the
-    /// widest table kernel.
+    /// folding backend hands inputs under 16 bytes to the widest table kernel.
     pub fn update_with(&self, backend: Backend, state: W, bytes: &[u8]) -> Option<W> {
         engine::update_with(self, backend, state, bytes)
     }
