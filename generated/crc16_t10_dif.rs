@@ -542,6 +542,7 @@ const _: () = {
             g0: true,
         }),
         combine: &COMBINE,
+        hw: ::core::option::Option::None,
     };
     crate::__stamp!(Crc16T10Dif, u16, MODEL, CONSTS);
 };

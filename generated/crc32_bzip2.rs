@@ -770,6 +770,7 @@ const _: () = {
             g0: true,
         }),
         combine: &COMBINE,
+        hw: ::core::option::Option::None,
     };
     crate::__stamp!(Crc32Bzip2, u32, MODEL, CONSTS);
 };

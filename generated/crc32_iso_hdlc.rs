@@ -770,6 +770,7 @@ const _: () = {
             g0: true,
         }),
         combine: &COMBINE,
+        hw: ::core::option::Option::Some(crate::HwCrc::Crc32),
     };
     crate::__stamp!(Crc32IsoHdlc, u32, MODEL, CONSTS);
 };

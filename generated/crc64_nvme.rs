@@ -1463,6 +1463,7 @@ const _: () = {
             g0: true,
         }),
         combine: &COMBINE,
+        hw: ::core::option::Option::None,
     };
     crate::__stamp!(Crc64Nvme, u64, MODEL, CONSTS);
 };

@@ -33,6 +33,10 @@ pub enum Backend {
     Pmull,
     /// aarch64 PMULL folding with SHA3's three-way XOR (EOR3); widths 1..=64.
     PmullEor3,
+    /// The CPU's CRC instruction, for the CRCs whose register update it is
+    /// ([`HwCrc`](crate::HwCrc)): SSE4.2 `crc32` (CRC-32C's polynomial) on x86_64, the CRC32
+    /// extension (CRC-32 and CRC-32C polynomials) on aarch64.
+    HwCrc,
 }
 
 impl Backend {
@@ -48,6 +52,7 @@ impl Backend {
             Backend::Vpclmul256,
             Backend::Pmull,
             Backend::PmullEor3,
+            Backend::HwCrc,
         ]
     }
 
@@ -61,10 +66,11 @@ impl Backend {
 
     /// Whether this is a carry-less-multiply folding kernel (widths 1..=64 only).
     pub fn is_folding(self) -> bool {
-        self.tier() > 0
+        self.tier() > 0 && self != Backend::HwCrc
     }
 
-    /// 0 for the portable kernels, 1 for 128-bit carry-less multiply, 2 for 256-bit.
+    /// 0 for the portable kernels, 1 for 128-bit carry-less multiply and the CRC
+    /// instructions, 2 for 256-bit.
     pub(crate) fn tier(self) -> u8 {
         match self {
             Backend::Bitwise
@@ -72,7 +78,7 @@ impl Backend {
             | Backend::Slice4
             | Backend::Slice8
             | Backend::Slice16 => 0,
-            Backend::Pclmul | Backend::Pmull | Backend::PmullEor3 => 1,
+            Backend::Pclmul | Backend::Pmull | Backend::PmullEor3 | Backend::HwCrc => 1,
             Backend::Vpclmul256 => 2,
         }
     }
@@ -89,6 +95,7 @@ impl Backend {
             Backend::Vpclmul256 => "vpclmul256",
             Backend::Pmull => "pmull",
             Backend::PmullEor3 => "pmull-eor3",
+            Backend::HwCrc => "hwcrc",
         }
     }
 
@@ -99,7 +106,8 @@ impl Backend {
             | Backend::Pclmul
             | Backend::Vpclmul256
             | Backend::Pmull
-            | Backend::PmullEor3 => None,
+            | Backend::PmullEor3
+            | Backend::HwCrc => None,
             Backend::Slice1 => Some(1),
             Backend::Slice4 => Some(4),
             Backend::Slice8 => Some(8),

@@ -23,6 +23,22 @@ pub struct FoldConsts {
     pub g0: bool,
 }
 
+/// A CPU instruction family that performs this CRC's register update (see `crc_gen`'s
+/// `HwCrc`): width 32, reflected input, and the instruction's polynomial.
+///
+/// ```
+/// use crcstamp::{catalog::{Crc32Iscsi, Crc32Bzip2}, Crc, HwCrc};
+/// assert_eq!(Crc32Iscsi::consts().hw, Some(HwCrc::Crc32c));
+/// assert_eq!(Crc32Bzip2::consts().hw, None);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum HwCrc {
+    /// Polynomial 0x04c11db7: aarch64 `crc32b/h/w/x`.
+    Crc32,
+    /// Polynomial 0x1edc6f41: x86_64 SSE4.2 `crc32`, aarch64 `crc32cb/h/w/x`.
+    Crc32c,
+}
+
 /// Everything stamped out for one CRC: the model, the register layout, the slice tables, the
 /// folding constants and the combine table. Kernels take it by reference, so one compiled
 /// engine serves every CRC.
@@ -50,6 +66,8 @@ pub struct Consts<'a, W> {
     pub fold: Option<FoldConsts>,
     /// `x^(8·2^j) mod G`, unreflected, for j = 0..64.
     pub combine: &'a [W; 64],
+    /// The CPU CRC instruction that computes this CRC's register update, if any.
+    pub hw: Option<HwCrc>,
 }
 
 impl<W: Word> Consts<'_, W> {

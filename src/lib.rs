@@ -77,7 +77,7 @@ mod word;
 pub mod __private;
 
 pub use backend::Backend;
-pub use consts::{Consts, FoldConsts};
+pub use consts::{Consts, FoldConsts, HwCrc};
 pub use crc::Crc;
 pub use model::Model;
 pub use word::Word;

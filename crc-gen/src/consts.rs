@@ -36,6 +36,43 @@ pub struct Consts {
     pub fold: Option<FoldConsts>,
     /// `x^(8·2^j) mod G` for j = 0..64 (see [`crate::combine`]).
     pub combine: Vec<u128>,
+    /// The CPU CRC instruction whose register update is this model's, if any.
+    pub hw: Option<HwCrc>,
+}
+
+/// CPU instructions that update a reflected 32-bit CRC register by whole bytes: x86_64's
+/// SSE4.2 `crc32` (CRC-32C's polynomial) and aarch64's `crc32*` / `crc32c*`.
+///
+/// Any model with width 32, `refin = true` and one of the two polynomials can use them,
+/// whatever its init, refout and xorout (those act outside the register update).
+///
+/// ```
+/// use crc_gen::{catalogue, consts::HwCrc};
+/// let model = |n| &catalogue::lookup(n).unwrap().model;
+/// assert_eq!(HwCrc::of(model("CRC-32/ISCSI")), Some(HwCrc::Crc32c));
+/// assert_eq!(HwCrc::of(model("CRC-32/JAMCRC")), Some(HwCrc::Crc32));
+/// assert_eq!(HwCrc::of(model("CRC-32/BZIP2")), None); // msb-first
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum HwCrc {
+    /// Polynomial 0x04c11db7 (aarch64 `crc32b/h/w/x`).
+    Crc32,
+    /// Polynomial 0x1edc6f41 (x86_64 SSE4.2 `crc32`, aarch64 `crc32cb/h/w/x`).
+    Crc32c,
+}
+
+impl HwCrc {
+    /// The instruction family that computes `model`'s register update, if any.
+    pub fn of(model: &Model) -> Option<HwCrc> {
+        if model.width() != 32 || !model.refin() {
+            return None;
+        }
+        match model.poly() {
+            0x04c1_1db7 => Some(HwCrc::Crc32),
+            0x1edc_6f41 => Some(HwCrc::Crc32c),
+            _ => None,
+        }
+    }
 }
 
 impl Consts {
@@ -56,6 +93,7 @@ impl Consts {
             tables: slice_tables(model, slice.count()),
             fold: FoldConsts::new(model.width(), model.poly(), model.refin()),
             combine: combine_table(model),
+            hw: HwCrc::of(model),
         }
     }
 }

@@ -96,6 +96,15 @@ pub fn item(c: &Consts, target: &Target) -> TokenStream {
         }
         None => quote!(::core::option::Option::None),
     };
+    let hw = match c.hw {
+        Some(crate::consts::HwCrc::Crc32) => {
+            quote!(::core::option::Option::Some(#krate::HwCrc::Crc32))
+        }
+        Some(crate::consts::HwCrc::Crc32c) => {
+            quote!(::core::option::Option::Some(#krate::HwCrc::Crc32c))
+        }
+        None => quote!(::core::option::Option::None),
+    };
     quote! {
         #(#attrs)*
         #[doc = #description]
@@ -124,6 +133,7 @@ pub fn item(c: &Consts, target: &Target) -> TokenStream {
                 tables: &TABLES,
                 fold: #fold,
                 combine: &COMBINE,
+                hw: #hw,
             };
             #krate::__stamp!(#ident, #word, MODEL, CONSTS);
         };

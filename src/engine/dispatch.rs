@@ -5,27 +5,31 @@
 //! picked its CRC-T10DIF implementation before the fast module was loaded and stayed slow).
 //! Without `std` there is no runtime detection: the compile-time target features decide.
 
-use core::sync::atomic::{AtomicU8, Ordering::Relaxed};
+use core::sync::atomic::{AtomicU16, Ordering::Relaxed};
 
 use crate::backend::Backend;
 
-/// Bit 7: detection done. Bits 4..=6: the best folding kernel (index into `BEST`, 0 = none).
-/// Bits 0..=3: availability of each folding kernel.
-static FEATURES: AtomicU8 = AtomicU8::new(0);
-const DETECTED: u8 = 0x80;
-
-/// Folding kernels, best first; the availability bit of `FOLDING[i]` is `1 << i`.
-const FOLDING: [Backend; 4] = [
+/// The accelerated kernels; the availability bit of `KERNELS[i]` is `1 << i`. The folding
+/// ones come first, best first.
+const KERNELS: [Backend; 5] = [
     Backend::Vpclmul256,
     Backend::Pclmul,
     Backend::PmullEor3,
     Backend::Pmull,
+    Backend::HwCrc,
 ];
+/// How many of `KERNELS` are folding kernels.
+const FOLDING: usize = 4;
 
-/// Whether the folding kernel `b` can run here.
+/// Bits 0..=4: availability of each of `KERNELS`. Bits 8..=10: 1 + the index of the best
+/// folding kernel (0: none). Bit 15: detection done.
+static FEATURES: AtomicU16 = AtomicU16::new(0);
+const DETECTED: u16 = 1 << 15;
+
+/// Whether the accelerated kernel `b` can run here.
 pub(crate) fn available(b: Backend) -> bool {
     let bits = features();
-    FOLDING
+    KERNELS
         .iter()
         .position(|&k| k == b)
         .is_some_and(|i| bits & (1 << i) != 0)
@@ -34,14 +38,14 @@ pub(crate) fn available(b: Backend) -> bool {
 /// The best folding kernel this CPU has, if any.
 #[inline]
 pub(crate) fn best_folding() -> Option<Backend> {
-    match (features() >> 4) & 7 {
+    match (features() >> 8) & 7 {
         0 => None,
-        i => Some(FOLDING[usize::from(i - 1)]),
+        i => Some(KERNELS[usize::from(i - 1)]),
     }
 }
 
 #[inline]
-fn features() -> u8 {
+fn features() -> u16 {
     let bits = FEATURES.load(Relaxed);
     if bits & DETECTED != 0 {
         bits
@@ -52,16 +56,16 @@ fn features() -> u8 {
 
 /// Racing first uses compute the same value, so a plain store is enough.
 #[cold]
-fn detect_and_cache() -> u8 {
-    let mut bits = 0u8;
+fn detect_and_cache() -> u16 {
+    let mut bits = 0u16;
     let max_tier = max_tier();
-    for (i, &b) in FOLDING.iter().enumerate() {
+    for (i, &b) in KERNELS.iter().enumerate() {
         if b.tier() <= max_tier && cpu_has(b) {
             bits |= 1 << i;
         }
     }
-    let best = (0..FOLDING.len()).find(|i| bits & (1 << i) != 0);
-    let bits = bits | best.map_or(0, |i| (i as u8 + 1) << 4) | DETECTED;
+    let best = (0..FOLDING).find(|i| bits & (1 << i) != 0);
+    let bits = bits | best.map_or(0, |i| (i as u16 + 1) << 8) | DETECTED;
     FEATURES.store(bits, Relaxed);
     bits
 }
@@ -94,6 +98,7 @@ fn cpu_has(b: Backend) -> bool {
         return match b {
             Backend::Pclmul => clmul128,
             Backend::Vpclmul256 => clmul128 && has!("vpclmulqdq") && has!("avx2"),
+            Backend::HwCrc => has!("sse4.2"),
             _ => false,
         };
     }
@@ -106,6 +111,7 @@ fn cpu_has(b: Backend) -> bool {
         return match b {
             Backend::Pmull => pmull,
             Backend::PmullEor3 => pmull && has!("sha3"),
+            Backend::HwCrc => has!("crc"),
             _ => false,
         };
     }
@@ -143,6 +149,7 @@ mod tests {
         assert!(!available(Backend::Pclmul) || pclmul);
         assert!(!available(Backend::Vpclmul256) || (pclmul && vpclmul));
         assert!(!available(Backend::Pmull) && !available(Backend::PmullEor3));
+        assert!(!available(Backend::HwCrc) || std::arch::is_x86_feature_detected!("sse4.2"));
         if let Some(b) = best_folding() {
             assert!(available(b));
         }

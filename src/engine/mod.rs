@@ -6,6 +6,7 @@
 mod bitwise;
 pub(crate) mod dispatch;
 mod fold;
+mod hwcrc;
 mod table;
 
 use crate::backend::Backend;
@@ -33,8 +34,17 @@ pub(crate) fn best<W: Word>(c: &Consts<'_, W>) -> Backend {
     }
 }
 
+/// Below this many bytes a CRC with a CPU instruction of its own ([`Consts::hw`]) uses it
+/// rather than folding (`spec/decisions.md`).
+pub(crate) const HW_MAX: usize = 256;
+
 #[inline]
 pub(crate) fn update<W: Word>(c: &Consts<'_, W>, state: W, bytes: &[u8]) -> W {
+    if let Some(hw) = c.hw {
+        if bytes.len() < HW_MAX && hwcrc::supports(hw) && dispatch::available(Backend::HwCrc) {
+            return update_hw(hw, state, bytes);
+        }
+    }
     if bytes.len() >= FOLD_MIN {
         if let Some(f) = &c.fold {
             if let Some(b) = dispatch::best_folding() {
@@ -84,12 +94,19 @@ pub(crate) fn update_with<W: Word>(
     }
 }
 
+/// The CPU's CRC instruction; `hw` is only ever set on 32-bit CRCs, so `W` is `u32`.
+#[inline]
+fn update_hw<W: Word>(hw: crate::HwCrc, state: W, bytes: &[u8]) -> W {
+    W::from_u64(u64::from(hwcrc::update(hw, state.low_u64() as u32, bytes)))
+}
+
 /// Whether `backend` is available here and `c` carries the data it needs.
 pub(crate) fn supports<W: Word>(c: &Consts<'_, W>, backend: Backend) -> bool {
     backend.is_available()
-        && match backend.tables_needed() {
-            Some(n) => c.tables.len() >= n,
-            None => !backend.is_folding() || c.fold.is_some(),
+        && match backend {
+            Backend::HwCrc => c.hw.is_some_and(hwcrc::supports),
+            b if b.is_folding() => c.fold.is_some(),
+            b => b.tables_needed().is_none_or(|n| c.tables.len() >= n),
         }
 }
 

@@ -1,7 +1,7 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code)]
 
-use crcstamp::{Consts, FoldConsts, Model, Word};
+use crcstamp::{Consts, FoldConsts, HwCrc, Model, Word};
 
 /// Deterministic bytes (xorshift), different per seed.
 pub fn pseudo_random(len: usize, seed: u32) -> Vec<u8> {
@@ -25,6 +25,7 @@ pub struct Owned<W> {
     tables: Vec<[W; 256]>,
     fold: Option<FoldConsts>,
     combine: [W; 64],
+    hw: Option<HwCrc>,
 }
 
 impl<W: Word + TryFrom<u128>> Owned<W> {
@@ -57,6 +58,10 @@ impl<W: Word + TryFrom<u128>> Owned<W> {
             tables: c.tables.iter().map(|t| t.map(w)).collect(),
             fold,
             combine: core::array::from_fn(|j| w(c.combine[j])),
+            hw: c.hw.map(|h| match h {
+                crc_gen::consts::HwCrc::Crc32 => HwCrc::Crc32,
+                crc_gen::consts::HwCrc::Crc32c => HwCrc::Crc32c,
+            }),
         }
     }
 
@@ -68,6 +73,7 @@ impl<W: Word + TryFrom<u128>> Owned<W> {
             tables: &self.tables,
             fold: self.fold,
             combine: &self.combine,
+            hw: self.hw,
         }
     }
 }
