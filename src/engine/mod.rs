@@ -77,20 +77,18 @@ pub(crate) fn update_with<W: Word>(
     if !supports(c, backend) {
         return None;
     }
-    if backend.is_folding() {
-        return c
+    let lsb = c.model.refin;
+    match backend {
+        Backend::Bitwise => Some(bitwise::update(c.poly_state, lsb, state, bytes)),
+        Backend::Slice1 => Some(table::update::<W, 1>(c.tables, lsb, state, bytes)),
+        Backend::Slice4 => Some(table::update::<W, 4>(c.tables, lsb, state, bytes)),
+        Backend::Slice8 => Some(table::update::<W, 8>(c.tables, lsb, state, bytes)),
+        Backend::Slice16 => Some(table::update::<W, 16>(c.tables, lsb, state, bytes)),
+        Backend::HwCrc => c.hw.map(|hw| update_hw(hw, state, bytes)),
+        folding => c
             .fold
             .as_ref()
-            .map(|f| fold::update(c, f, backend, state, bytes));
-    }
-    let lsb = c.model.refin;
-    match backend.tables_needed() {
-        None => Some(bitwise::update(c.poly_state, lsb, state, bytes)),
-        Some(n) if c.tables.len() < n => None,
-        Some(1) => Some(table::update::<W, 1>(c.tables, lsb, state, bytes)),
-        Some(4) => Some(table::update::<W, 4>(c.tables, lsb, state, bytes)),
-        Some(8) => Some(table::update::<W, 8>(c.tables, lsb, state, bytes)),
-        Some(_) => Some(table::update::<W, 16>(c.tables, lsb, state, bytes)),
+            .map(|f| fold::update(c, f, folding, state, bytes)),
     }
 }
 
