@@ -54,6 +54,9 @@
 //!
 //! - `std` (default): `std::io::Write` for every stamped type. Without it the crate is
 //!   `#![no_std]` and allocation-free.
+//! - `dynamic`: [`dynamic::DynCrc`], for models known only at run time (a command-line
+//!   argument, a config file); their constants are built by `crc-gen` when the value is
+//!   created, and they run on the same kernels and dispatch as stamped types.
 #![no_std]
 #![deny(missing_docs)]
 #![warn(unreachable_pub)]
@@ -67,6 +70,8 @@ pub mod catalog;
 mod combine;
 mod consts;
 mod crc;
+#[cfg(feature = "dynamic")]
+pub mod dynamic;
 mod engine;
 mod model;
 mod stamp;
@@ -81,6 +86,9 @@ pub use consts::{Consts, FoldConsts, HwCrc};
 pub use crc::Crc;
 pub use model::Model;
 pub use word::Word;
+
+#[cfg(feature = "dynamic")]
+pub use dynamic::DynCrc;
 
 /// Stamps out a CRC implementation on a unit struct. See the [crate documentation](crate)
 /// for the keys.

@@ -53,6 +53,10 @@ pub trait Word:
     fn low_u64(self) -> u64;
     /// `v` as a word, keeping its low `BITS` bits.
     fn from_u64(v: u64) -> Self;
+    /// `v` as a word, keeping its low `BITS` bits.
+    fn from_u128(v: u128) -> Self;
+    /// The value, widened.
+    fn to_u128(self) -> u128;
     /// Whether bit `i` is set.
     fn bit(self, i: u32) -> bool;
 }
@@ -83,6 +87,14 @@ macro_rules! impl_word {
             #[inline(always)]
             fn from_u64(v: u64) -> Self {
                 v as $t
+            }
+            #[inline(always)]
+            fn from_u128(v: u128) -> Self {
+                v as $t
+            }
+            #[inline(always)]
+            fn to_u128(self) -> u128 {
+                self as u128
             }
             #[inline(always)]
             fn bit(self, i: u32) -> bool {

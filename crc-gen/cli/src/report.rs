@@ -25,7 +25,8 @@ pub struct Report {
     pub model: ModelReport,
     /// The engine's register: word type and layout.
     pub register: RegisterReport,
-    /// The kernel crcstamp would run for this model on this machine.
+    /// The kernel crcstamp would run for this model on this machine, for inputs of 64 bytes
+    /// or more (`CRCSTAMP_MAX_TIER` caps it, as for every use of crcstamp).
     pub backend: &'static str,
     /// Slice tables: sizes and leading entries.
     pub tables: TablesReport,
@@ -179,8 +180,7 @@ impl Report {
         Report {
             model: ModelReport::new(m, entry),
             register: RegisterReport::new(c),
-            // Only portable kernels exist yet; the widest slice kernel is what runs.
-            backend: crcstamp::Backend::Slice16.name(),
+            backend: crcstamp::DynCrc::from_model(m).backend().name(),
             tables: TablesReport::new(c),
             fold: c.fold.as_ref().map(FoldReport::new),
             combine: CombineReport::new(m, &c.combine),

@@ -5,9 +5,12 @@ use assert_cmd::Command;
 use crc_gen::catalogue::HEADLINE;
 use serde_json::Value;
 
+/// Runs `show` with the kernels capped at the portable ones, so the reported backend (and so
+/// the snapshots) do not depend on this machine's CPU.
 fn show(args: &[&str]) -> String {
     let out = Command::cargo_bin("crc-gen")
         .unwrap()
+        .env("CRCSTAMP_MAX_TIER", "portable")
         .arg("show")
         .args(args)
         .assert()
@@ -154,4 +157,23 @@ fn no_fold_constants_above_64_bits() {
     assert_eq!(doc["combine"]["entries"].as_array().unwrap().len(), 64);
     let text = show(&["CRC-82/DARC"]);
     assert!(text.contains("not generated above 64 bits"), "{text}");
+}
+
+/// Uncapped, the reported backend is what the engine picks on this machine.
+#[test]
+fn show_reports_this_machines_backend() {
+    let out = Command::cargo_bin("crc-gen")
+        .unwrap()
+        .env_remove("CRCSTAMP_MAX_TIER")
+        .args(["show", "CRC-64/NVME", "--format", "json"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let v: Value = serde_json::from_slice(&out).unwrap();
+    let expected = crcstamp::DynCrc::from_catalog("CRC-64/NVME")
+        .unwrap()
+        .backend();
+    assert_eq!(v["backend"], expected.name());
 }

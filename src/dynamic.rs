@@ -1,0 +1,299 @@
+//! CRCs whose model is known only at run time.
+//!
+//! [`DynCrc`] asks `crc-gen` for the same constants the `#[crc]` macro stamps (tables,
+//! folding, combine) once, when it is created, and then runs on the same kernels and
+//! dispatch as a stamped type. Values are `u128` whatever the width.
+//!
+//! ```
+//! use crcstamp::dynamic::{DynCrc, ModelSpec};
+//!
+//! let crc = DynCrc::from_catalog("CRC-32/ISCSI").unwrap();
+//! assert_eq!(crc.checksum(b"123456789"), 0xe306_9283);
+//!
+//! let custom = DynCrc::new(ModelSpec::new(24, 0x864cfb).init(0xb704ce)).unwrap();
+//! let mut d = custom.digest();
+//! d.update(b"1234");
+//! d.update(b"56789");
+//! assert_eq!(d.finalize(), 0x21cf02);
+//! ```
+
+extern crate alloc;
+
+use alloc::boxed::Box;
+use alloc::vec::Vec;
+
+use crate::backend::Backend;
+use crate::consts::{Consts, FoldConsts, HwCrc};
+use crate::model::Model as StampedModel;
+use crate::word::Word;
+
+pub use crc_gen::{catalogue, Model, ModelError, ModelSpec, Slice};
+
+/// Constants built at run time for one word type, owning what [`Consts`] borrows.
+///
+/// ```
+/// use crcstamp::dynamic::{OwnedConsts, ModelSpec, Slice};
+/// let model = ModelSpec::new(16, 0x1021).init(0xffff).build().unwrap();
+/// let owned = OwnedConsts::<u16>::new(&crc_gen::Consts::new(&model, Slice::Sixteen));
+/// let c = owned.consts();
+/// assert_eq!(c.finalize(c.update(c.init_state, b"123456789")), 0x29b1);
+/// ```
+#[derive(Clone, Debug)]
+pub struct OwnedConsts<W> {
+    model: StampedModel<W>,
+    init_state: W,
+    poly_state: W,
+    tables: Vec<[W; 256]>,
+    fold: Option<FoldConsts>,
+    combine: Box<[W; 64]>,
+    hw: Option<HwCrc>,
+}
+
+impl<W: Word> OwnedConsts<W> {
+    /// Converts `crc-gen`'s constants; `W` must be the model's word
+    /// (`Model::word_bits`), or values are truncated.
+    pub fn new(c: &crc_gen::Consts) -> Self {
+        debug_assert_eq!(c.word_bits, W::BITS);
+        let w = W::from_u128;
+        let m = &c.model;
+        OwnedConsts {
+            model: StampedModel {
+                width: m.width() as u8,
+                poly: w(m.poly()),
+                init: w(m.init()),
+                refin: m.refin(),
+                refout: m.refout(),
+                xorout: w(m.xorout()),
+                check: w(c.check),
+                residue: w(c.residue),
+                name: None,
+            },
+            init_state: w(c.init_state),
+            poly_state: w(c.poly_state),
+            tables: c.tables.iter().map(|t| t.map(w)).collect(),
+            fold: c.fold.as_ref().map(|f| FoldConsts {
+                folds: core::array::from_fn(|i| [f.folds[i].hi, f.folds[i].lo]),
+                barrett: [f.barrett_quotient, f.barrett_poly],
+                g0: f.g0,
+            }),
+            combine: Box::new(core::array::from_fn(|j| w(c.combine[j]))),
+            hw: c.hw.map(|h| match h {
+                crc_gen::consts::HwCrc::Crc32 => HwCrc::Crc32,
+                crc_gen::consts::HwCrc::Crc32c => HwCrc::Crc32c,
+            }),
+        }
+    }
+
+    /// The borrowed view the engine runs on.
+    #[inline]
+    pub fn consts(&self) -> Consts<'_, W> {
+        Consts {
+            model: self.model,
+            init_state: self.init_state,
+            poly_state: self.poly_state,
+            tables: &self.tables,
+            fold: self.fold,
+            combine: &self.combine,
+            hw: self.hw,
+        }
+    }
+}
+
+/// The constants in the word type the width needs.
+#[derive(Clone, Debug)]
+enum Words {
+    U8(OwnedConsts<u8>),
+    U16(OwnedConsts<u16>),
+    U32(OwnedConsts<u32>),
+    U64(OwnedConsts<u64>),
+    U128(OwnedConsts<u128>),
+}
+
+/// Runs `$body` with `$c` bound to the `Consts` of whichever word `$words` holds, and `$w`
+/// to a function turning a `u128` into that word.
+macro_rules! with_consts {
+    ($words:expr, |$c:ident, $w:ident| $body:expr) => {
+        match $words {
+            Words::U8(o) => {
+                let $c = o.consts();
+                let $w = <u8 as Word>::from_u128;
+                $body
+            }
+            Words::U16(o) => {
+                let $c = o.consts();
+                let $w = <u16 as Word>::from_u128;
+                $body
+            }
+            Words::U32(o) => {
+                let $c = o.consts();
+                let $w = <u32 as Word>::from_u128;
+                $body
+            }
+            Words::U64(o) => {
+                let $c = o.consts();
+                let $w = <u64 as Word>::from_u128;
+                $body
+            }
+            Words::U128(o) => {
+                let $c = o.consts();
+                let $w = <u128 as Word>::from_u128;
+                $body
+            }
+        }
+    };
+}
+
+/// A CRC built at run time: the same engine, kernels and dispatch as a stamped type, with
+/// `u128` values.
+///
+/// ```
+/// use crcstamp::{catalog::Crc64Nvme, DynCrc};
+/// let dynamic = DynCrc::from_catalog("crc-64/nvme").unwrap();
+/// let data = vec![7u8; 5000];
+/// assert_eq!(dynamic.checksum(&data), u128::from(Crc64Nvme::checksum(&data)));
+/// assert_eq!(dynamic.backend(), Crc64Nvme::backend());
+/// ```
+#[derive(Clone, Debug)]
+pub struct DynCrc {
+    model: Model,
+    words: Words,
+}
+
+impl DynCrc {
+    /// Validates `spec` (see [`ModelSpec::build`]) and builds its constants.
+    pub fn new(spec: ModelSpec) -> Result<DynCrc, ModelError> {
+        Ok(DynCrc::from_model(&spec.build()?))
+    }
+
+    /// A catalogue algorithm by name or alias, any case.
+    pub fn from_catalog(name: &str) -> Result<DynCrc, ModelError> {
+        Ok(DynCrc::from_model(&catalogue::lookup(name)?.model))
+    }
+
+    /// Builds the constants of a validated model, with slice-by-16 tables.
+    pub fn from_model(model: &Model) -> DynCrc {
+        let c = crc_gen::Consts::new(model, Slice::Sixteen);
+        let words = match c.word_bits {
+            8 => Words::U8(OwnedConsts::new(&c)),
+            16 => Words::U16(OwnedConsts::new(&c)),
+            32 => Words::U32(OwnedConsts::new(&c)),
+            64 => Words::U64(OwnedConsts::new(&c)),
+            _ => Words::U128(OwnedConsts::new(&c)),
+        };
+        DynCrc {
+            model: model.clone(),
+            words,
+        }
+    }
+
+    /// The model.
+    pub fn model(&self) -> &Model {
+        &self.model
+    }
+
+    /// The CRC of `bytes` in one call.
+    pub fn checksum(&self, bytes: &[u8]) -> u128 {
+        with_consts!(&self.words, |c, _w| c
+            .finalize(c.update(c.init_state, bytes))
+            .to_u128())
+    }
+
+    /// The CRC of `bytes` on exactly `backend`; `None` where it is unavailable or this CRC
+    /// lacks its data (see [`Consts::supports`]).
+    pub fn checksum_with(&self, backend: Backend, bytes: &[u8]) -> Option<u128> {
+        with_consts!(&self.words, |c, _w| c
+            .update_with(backend, c.init_state, bytes)
+            .map(|s| c.finalize(s).to_u128()))
+    }
+
+    /// `crc(A‖B)` from `crc(A)`, `crc(B)` and `len(B)`, in O(log len_b). Bits above the width
+    /// in the inputs are ignored.
+    pub fn combine(&self, crc_a: u128, crc_b: u128, len_b: u64) -> u128 {
+        let mask = self.model.mask();
+        with_consts!(&self.words, |c, w| c
+            .combine(w(crc_a & mask), w(crc_b & mask), len_b)
+            .to_u128())
+    }
+
+    /// The backend `checksum` uses here for inputs of 64 bytes or more.
+    pub fn backend(&self) -> Backend {
+        with_consts!(&self.words, |c, _w| c.backend())
+    }
+
+    /// Whether [`checksum_with`](Self::checksum_with) can run `backend`.
+    pub fn supports(&self, backend: Backend) -> bool {
+        with_consts!(&self.words, |c, _w| c.supports(backend))
+    }
+
+    /// A streaming digest in its initial state.
+    pub fn digest(&self) -> DynDigest<'_> {
+        DynDigest {
+            crc: self,
+            state: self.init_state(),
+        }
+    }
+
+    fn init_state(&self) -> u128 {
+        with_consts!(&self.words, |c, _w| c.init_state.to_u128())
+    }
+
+    fn update_state(&self, state: u128, bytes: &[u8]) -> u128 {
+        with_consts!(&self.words, |c, w| c.update(w(state), bytes).to_u128())
+    }
+
+    fn finalize_state(&self, state: u128) -> u128 {
+        with_consts!(&self.words, |c, w| c.finalize(w(state)).to_u128())
+    }
+}
+
+/// A streaming CRC over a [`DynCrc`].
+///
+/// ```
+/// use std::io::Write;
+/// let crc = crcstamp::DynCrc::from_catalog("CRC-16/ARC").unwrap();
+/// let mut d = crc.digest();
+/// d.write_all(b"123456789").unwrap();
+/// assert_eq!(d.finalize(), 0xbb3d);
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct DynDigest<'a> {
+    crc: &'a DynCrc,
+    state: u128,
+}
+
+impl DynDigest<'_> {
+    /// Feeds bytes; any split of a message gives the same result as the whole.
+    pub fn update(&mut self, bytes: &[u8]) {
+        self.state = self.crc.update_state(self.state, bytes);
+    }
+
+    /// The CRC of everything fed so far (the digest stays usable).
+    pub fn finalize(&self) -> u128 {
+        self.crc.finalize_state(self.state)
+    }
+
+    /// Back to the initial state.
+    pub fn reset(&mut self) {
+        self.state = self.crc.init_state();
+    }
+}
+
+/// `finish` returns the current CRC (its low 64 bits for widths above 64).
+impl core::hash::Hasher for DynDigest<'_> {
+    fn write(&mut self, bytes: &[u8]) {
+        self.update(bytes);
+    }
+    fn finish(&self) -> u64 {
+        self.finalize() as u64
+    }
+}
+
+impl std::io::Write for DynDigest<'_> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.update(buf);
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
