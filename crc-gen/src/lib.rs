@@ -31,6 +31,7 @@ pub mod fold;
 pub mod gf2;
 pub mod model;
 pub mod reference;
+pub mod search;
 pub mod tables;
 
 pub use consts::Consts;

@@ -5,6 +5,7 @@ mod emit;
 mod list;
 mod model_arg;
 mod report;
+mod search;
 mod show;
 mod text;
 
@@ -28,6 +29,8 @@ enum Command {
     Show(show::Args),
     /// Write the stamped Rust source for models, as kept in `generated/`.
     Emit(emit::Args),
+    /// Recover an unknown CRC's parameters from sample messages and their CRCs.
+    Search(search::Args),
 }
 
 /// Output format of `list` and `show`.
@@ -57,6 +60,7 @@ fn main() -> ExitCode {
         Command::List(a) => list::run(&a),
         Command::Show(a) => show::run(&a),
         Command::Emit(a) => emit::run(&a),
+        Command::Search(a) => search::run(&a),
     };
     match result {
         Ok(code) => code,

@@ -1,0 +1,279 @@
+//! `crc-gen search`: recover an unknown CRC's parameters from sample messages.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::ValueEnum;
+use crc_gen::search::{self, CrcAt, Endian, Outcome, Query, Sample};
+use serde::Serialize;
+
+use crate::report::ModelReport;
+use crate::{print_out, Format};
+
+/// Arguments of `crc-gen search`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// A sample: HEXDATA:HEXCRC, or with --crc-at the whole captured message in hex.
+    #[arg(value_name = "SAMPLE", required_unless_present = "file")]
+    samples: Vec<String>,
+    /// Read samples from a file, one a line (blank lines and `#` comments skipped).
+    #[arg(long, value_name = "F")]
+    file: Option<PathBuf>,
+    /// Search this width only.
+    #[arg(long, value_name = "W", conflicts_with = "widths")]
+    width: Option<u32>,
+    /// Search these widths, `A..B` inclusive [default: 1..128].
+    #[arg(long, value_name = "A..B")]
+    widths: Option<String>,
+    /// Only models with this refin.
+    #[arg(long, value_name = "B", action = clap::ArgAction::Set)]
+    refin: Option<bool>,
+    /// Only models with this refout.
+    #[arg(long, value_name = "B", action = clap::ArgAction::Set)]
+    refout: Option<bool>,
+    /// The CRC is embedded in each sample, width/8 bytes at its start or end (needs --width).
+    #[arg(long, value_enum, value_name = "AT", requires = "width")]
+    crc_at: Option<At>,
+    /// Byte order of an embedded CRC.
+    #[arg(
+        long,
+        value_enum,
+        value_name = "E",
+        default_value_t,
+        requires = "crc_at"
+    )]
+    crc_endian: ByteOrder,
+    /// Also report generators without an x^0 term (shifted shadows of narrower CRCs).
+    #[arg(long)]
+    even_polys: bool,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t)]
+    format: Format,
+}
+
+/// Where an embedded CRC sits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum At {
+    /// Before the data.
+    Start,
+    /// After the data.
+    End,
+}
+
+/// Byte order of an embedded CRC.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum ByteOrder {
+    /// Most significant byte first.
+    #[default]
+    Big,
+    /// Least significant byte first.
+    Little,
+}
+
+/// Parses `A..B` or `A..=B` (inclusive), or a single `W`.
+fn widths(text: &str) -> Result<(u32, u32), String> {
+    let bad = || format!("--widths `{text}`: expected A..B, e.g. 8..32");
+    let (a, b) = match text.split_once("..") {
+        Some((a, b)) => (a, b.strip_prefix('=').unwrap_or(b)),
+        None => (text, text),
+    };
+    let a = a.trim().parse().map_err(|_| bad())?;
+    let b = b.trim().parse().map_err(|_| bad())?;
+    Ok((a, b))
+}
+
+/// The samples from the command line and `--file`, split when the CRC is embedded.
+fn samples(args: &Args) -> Result<Vec<Sample>, String> {
+    let mut lines: Vec<(String, String)> = args
+        .samples
+        .iter()
+        .map(|s| (s.clone(), format!("sample `{s}`")))
+        .collect();
+    if let Some(path) = &args.file {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        for (no, line) in text.lines().enumerate() {
+            let line = line.trim();
+            if !line.is_empty() && !line.starts_with('#') {
+                lines.push((line.to_owned(), format!("{}:{}", path.display(), no + 1)));
+            }
+        }
+    }
+    lines
+        .iter()
+        .map(|(text, place)| {
+            let parsed = match (args.crc_at, args.width) {
+                (Some(at), Some(width)) => search::parse_hex(text)
+                    .map_err(|reason| format!("{place}: {reason}"))
+                    .and_then(|msg| {
+                        let at = match at {
+                            At::Start => CrcAt::Start,
+                            At::End => CrcAt::End,
+                        };
+                        let endian = match args.crc_endian {
+                            ByteOrder::Big => Endian::Big,
+                            ByteOrder::Little => Endian::Little,
+                        };
+                        Sample::embedded(&msg, width, at, endian)
+                            .map_err(|e| format!("{place}: {e}"))
+                    }),
+                _ => Sample::parse(text).map_err(|e| match e {
+                    search::SearchError::Syntax { reason, .. } => format!("{place}: {reason}"),
+                    e => e.to_string(),
+                }),
+            };
+            parsed
+        })
+        .collect()
+}
+
+/// Runs the search and prints every model that fits; exit 1 when none does.
+pub fn run(args: &Args) -> Result<ExitCode, String> {
+    let samples = samples(args)?;
+    let mut query = Query::default();
+    if let Some(w) = args.width {
+        query.widths = w..=w;
+    } else if let Some(text) = &args.widths {
+        let (a, b) = widths(text)?;
+        query.widths = a..=b;
+    }
+    query.refin = args.refin;
+    query.refout = args.refout;
+    query.even_polys = args.even_polys;
+    let out = search::search(&samples, &query).map_err(|e| format!("search: {e}"))?;
+    let found = !out.catalogue.is_empty() || !out.solved.is_empty();
+    match args.format {
+        Format::Text => {
+            if found {
+                print_out(text(&out))?;
+            }
+        }
+        Format::Json => {
+            let json =
+                serde_json::to_string_pretty(&JsonOutcome::new(&out)).map_err(|e| e.to_string())?;
+            print_out(format_args!("{json}\n"))?;
+        }
+    }
+    if found {
+        return Ok(ExitCode::SUCCESS);
+    }
+    match out.undetermined.first() {
+        None => eprintln!(
+            "crc-gen: search: no model fits all {} samples",
+            samples.len()
+        ),
+        Some(why) => eprintln!("crc-gen: search: no model found, too few samples to decide {why}"),
+    }
+    Ok(ExitCode::from(1))
+}
+
+/// Attribute lines, catalogue hits first, with `//` comments on ambiguity.
+fn text(out: &Outcome) -> String {
+    let mut t = String::new();
+    for hit in &out.catalogue {
+        t += &hit.to_string();
+        t.push('\n');
+    }
+    for s in &out.solved {
+        t += &s.attribute();
+        if s.free_init_bits > 0 {
+            t += &format!(
+                "  // init not pinned down: 2^{} (init, xorout) pairs fit; add samples of other lengths",
+                s.free_init_bits
+            );
+        }
+        t.push('\n');
+    }
+    if out.unlisted > 0 {
+        t += &format!("// ... and {} more solved models\n", out.unlisted);
+    }
+    for (i, u) in out.undetermined.iter().enumerate() {
+        if i == 3 {
+            t += &format!(
+                "// ... and {} more undecided combinations\n",
+                out.undetermined.len() - 3
+            );
+            break;
+        }
+        t += &format!("// undecided: {u}\n");
+    }
+    if out.is_ambiguous() {
+        let (count, kind) = if out.undetermined.is_empty() {
+            (
+                format!("{} models fit", out.solutions),
+                "of a new length, or equal-length pairs",
+            )
+        } else {
+            (
+                "more models may fit".to_owned(),
+                "each as long as an existing one",
+            )
+        };
+        t += &format!(
+            "// ambiguous: {count}; about {} more sample(s) ({kind}) would pin it down\n",
+            out.more_samples
+        );
+    }
+    t
+}
+
+/// `search --format json`.
+#[derive(Serialize)]
+struct JsonOutcome {
+    catalogue: Vec<JsonHit>,
+    solved: Vec<JsonSolved>,
+    /// Number of distinct CRC functions that fit (saturating).
+    solutions: u128,
+    ambiguous: bool,
+    more_samples: u32,
+    unlisted: usize,
+    undetermined: Vec<String>,
+}
+
+#[derive(Serialize)]
+struct JsonHit {
+    name: String,
+    byte_swapped: bool,
+    attribute: String,
+    model: ModelReport,
+}
+
+#[derive(Serialize)]
+struct JsonSolved {
+    attribute: String,
+    free_init_bits: u32,
+    equivalent_init_bits: u32,
+    model: ModelReport,
+}
+
+impl JsonOutcome {
+    fn new(out: &Outcome) -> Self {
+        JsonOutcome {
+            catalogue: out
+                .catalogue
+                .iter()
+                .map(|h| JsonHit {
+                    name: h.entry.name().to_owned(),
+                    byte_swapped: h.byte_swapped,
+                    attribute: h.attribute(),
+                    model: ModelReport::new(&h.entry.model, Some(h.entry)),
+                })
+                .collect(),
+            solved: out
+                .solved
+                .iter()
+                .map(|s| JsonSolved {
+                    attribute: s.attribute(),
+                    free_init_bits: s.free_init_bits,
+                    equivalent_init_bits: s.equivalent_init_bits,
+                    model: ModelReport::new(&s.model, None),
+                })
+                .collect(),
+            solutions: out.solutions,
+            ambiguous: out.is_ambiguous(),
+            more_samples: out.more_samples,
+            unlisted: out.unlisted,
+            undetermined: out.undetermined.clone(),
+        }
+    }
+}
