@@ -56,8 +56,5 @@ fn small_inputs_on_every_supported_backend() {
         check::<Crossed5>(d);
     }
     assert_eq!(Crc32IsoHdlc::checksum(b"123456789"), 0xcbf43926);
-    assert_eq!(
-        u128::from(Crc82::checksum(b"123456789")),
-        Crc82::MODEL.check
-    );
+    assert_eq!(Crc82::checksum(b"123456789"), Crc82::MODEL.check);
 }
