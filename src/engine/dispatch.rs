@@ -82,7 +82,10 @@ macro_rules! has {
         std::arch::is_aarch64_feature_detected!($f)
     };
 }
-#[cfg(not(feature = "std"))]
+#[cfg(all(
+    not(feature = "std"),
+    any(target_arch = "x86_64", target_arch = "aarch64")
+))]
 macro_rules! has {
     ($f:tt) => {
         cfg!(target_feature = $f)
