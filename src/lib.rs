@@ -100,3 +100,8 @@ pub use dynamic::DynCrc;
 /// assert_eq!(Crc16::checksum(b"123456789"), 0x29b1);
 /// ```
 pub use crcstamp_macros::crc;
+
+/// The README's example, compiled and run as a doctest so it stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
