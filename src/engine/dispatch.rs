@@ -26,13 +26,24 @@ const FOLDING: usize = 4;
 static FEATURES: AtomicU16 = AtomicU16::new(0);
 const DETECTED: u16 = 1 << 15;
 
-/// Whether the accelerated kernel `b` can run here.
+/// Whether the accelerated kernel `b` can run here: one load and one mask on the hot path
+/// (the mask is a constant wherever `b` is).
+#[inline]
 pub(crate) fn available(b: Backend) -> bool {
-    let bits = features();
-    KERNELS
-        .iter()
-        .position(|&k| k == b)
-        .is_some_and(|i| bits & (1 << i) != 0)
+    features() & bit(b) != 0
+}
+
+/// The availability bit of `b` (0 for the portable kernels, which are not listed).
+#[inline]
+const fn bit(b: Backend) -> u16 {
+    let mut i = 0;
+    while i < KERNELS.len() {
+        if KERNELS[i] as u8 == b as u8 {
+            return 1 << i;
+        }
+        i += 1;
+    }
+    0
 }
 
 /// The best folding kernel this CPU has, if any.
