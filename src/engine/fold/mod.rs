@@ -132,44 +132,27 @@ pub(super) fn update<W: Word>(
 #[allow(unused_variables, unreachable_code)]
 fn run(f: &FoldConsts, backend: Backend, lsb: bool, width: u32, reg: u64, bytes: &[u8]) -> u64 {
     debug_assert!(backend.is_available());
+    // Each kernel is compiled once per bit order; pick the instance.
+    macro_rules! in_order {
+        ($($kernel:ident)::+) => {
+            if lsb {
+                $($kernel)::+::<true>(f, width, reg, bytes)
+            } else {
+                $($kernel)::+::<false>(f, width, reg, bytes)
+            }
+        };
+    }
+    // SAFETY (every arm): `backend.is_available()` checked the CPU features each kernel
+    // needs (engine::dispatch).
     match backend {
-        // SAFETY: `backend.is_available()` checked the CPU features each kernel needs
-        // (engine::dispatch).
         #[cfg(target_arch = "x86_64")]
-        Backend::Pclmul => unsafe {
-            if lsb {
-                x86::pclmul::<true>(f, width, reg, bytes)
-            } else {
-                x86::pclmul::<false>(f, width, reg, bytes)
-            }
-        },
-        // SAFETY: as above.
+        Backend::Pclmul => unsafe { in_order!(x86::pclmul) },
         #[cfg(target_arch = "x86_64")]
-        Backend::Vpclmul256 => unsafe {
-            if lsb {
-                x86::vpclmul256::<true>(f, width, reg, bytes)
-            } else {
-                x86::vpclmul256::<false>(f, width, reg, bytes)
-            }
-        },
-        // SAFETY: as above.
+        Backend::Vpclmul256 => unsafe { in_order!(x86::vpclmul256) },
         #[cfg(target_arch = "aarch64")]
-        Backend::Pmull => unsafe {
-            if lsb {
-                aarch64::pmull::<true>(f, width, reg, bytes)
-            } else {
-                aarch64::pmull::<false>(f, width, reg, bytes)
-            }
-        },
-        // SAFETY: as above.
+        Backend::Pmull => unsafe { in_order!(aarch64::pmull) },
         #[cfg(target_arch = "aarch64")]
-        Backend::PmullEor3 => unsafe {
-            if lsb {
-                aarch64::pmull_eor3::<true>(f, width, reg, bytes)
-            } else {
-                aarch64::pmull_eor3::<false>(f, width, reg, bytes)
-            }
-        },
+        Backend::PmullEor3 => unsafe { in_order!(aarch64::pmull_eor3) },
         _ => unreachable!("not a folding backend of this architecture: {backend:?}"),
     }
 }
