@@ -525,7 +525,7 @@ const _: () = {
         0x7e66, 0xf249, 0xa010, 0x857d, 0x1069, 0x6123, 0x22c6, 0xbc2e, 0x7905, 0x8b33,
         0x3e76, 0x0002, 0x0004, 0x0010,
     ];
-    static CONSTS: crate::Consts<'static, u16> = crate::Consts {
+    const CONSTS: crate::Consts<'static, u16> = crate::Consts {
         model: MODEL,
         init_state: 0x0000,
         poly_state: 0x8bb7,

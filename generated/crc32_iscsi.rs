@@ -753,7 +753,7 @@ const _: () = {
         0x3344e0be, 0x7d53914b, 0x3d953297, 0xfcf2eda0, 0x42f878a5, 0x00000002,
         0x00000004, 0x00000010, 0x00000100, 0x00010000,
     ];
-    static CONSTS: crate::Consts<'static, u32> = crate::Consts {
+    const CONSTS: crate::Consts<'static, u32> = crate::Consts {
         model: MODEL,
         init_state: 0xffffffff,
         poly_state: 0x82f63b78,

@@ -753,7 +753,7 @@ const _: () = {
         0xf77a7274, 0x2845d572, 0x034e2515, 0x79695942, 0x540cb128, 0x0b65d023,
         0x3c344723, 0x00000002, 0x00000004, 0x00000010,
     ];
-    static CONSTS: crate::Consts<'static, u32> = crate::Consts {
+    const CONSTS: crate::Consts<'static, u32> = crate::Consts {
         model: MODEL,
         init_state: 0xffffffff,
         poly_state: 0xedb88320,

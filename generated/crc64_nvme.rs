@@ -1446,7 +1446,7 @@ const _: () = {
         0x62cf213d88b0c12c, 0x38313ce8da9b2269, 0x8d9ae359358020a8, 0x5d700df62fef87d7,
         0x466bd47430732771, 0x0000000000000002, 0x0000000000000004, 0x0000000000000010,
     ];
-    static CONSTS: crate::Consts<'static, u64> = crate::Consts {
+    const CONSTS: crate::Consts<'static, u64> = crate::Consts {
         model: MODEL,
         init_state: 0xffffffffffffffff,
         poly_state: 0x9a6c9329ac4bc9b5,

@@ -1446,7 +1446,7 @@ const _: () = {
         0x051a435a574e56c0, 0x56555ed748f7ac4a, 0xca1ea6a168deb7f4, 0xadf60662b8a91f71,
         0x28b2c0f090831ab9, 0xde955bf959a36f6c, 0x49a41619be8ab47d, 0x8f94eaf7f1ceb3de,
     ];
-    static CONSTS: crate::Consts<'static, u64> = crate::Consts {
+    const CONSTS: crate::Consts<'static, u64> = crate::Consts {
         model: MODEL,
         init_state: 0xffffffffffffffff,
         poly_state: 0xc96c5795d7870f42,

@@ -215,7 +215,7 @@ impl DynCrc {
             .to_u128())
     }
 
-    /// The backend `checksum` uses here for inputs of 64 bytes or more.
+    /// The backend `checksum` uses here for long inputs (see [`Consts::backend`]).
     pub fn backend(&self) -> Backend {
         with_consts!(&self.words, |c, _w| c.backend())
     }

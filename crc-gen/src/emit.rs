@@ -1,8 +1,8 @@
 //! Rust code for a stamped CRC: the one emitter behind both the `#[crc]` macro and the
 //! `generated/` files written by `crc-gen emit`.
 //!
-//! The output is the struct, its data as statics (model, slice tables, folding and combine
-//! constants) and one `__stamp!` invocation that adds the behaviour, so the generated code is
+//! The output is the struct, its data (slice and combine tables as statics, everything else
+//! as consts) and one `__stamp!` invocation that adds the behaviour, so the generated code is
 //! almost all data and the shared engine is compiled once.
 
 use proc_macro2::{Span, TokenStream};
@@ -126,7 +126,10 @@ pub fn item(c: &Consts, target: &Target) -> TokenStream {
             };
             static TABLES: [[#word; 256]; #n_tables] = [#(#tables),*];
             static COMBINE: [#word; 64] = [#(#combine),*];
-            static CONSTS: #krate::Consts<'static, #word> = #krate::Consts {
+            // A `const`, not a `static`: every crate that inlines the hot path sees the
+            // values, so the checks on `hw`, `fold`, the table count and the bit order fold
+            // away per CRC. The tables stay statics, stored once.
+            const CONSTS: #krate::Consts<'static, #word> = #krate::Consts {
                 model: MODEL,
                 init_state: #init_state,
                 poly_state: #poly_state,

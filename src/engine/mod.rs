@@ -15,7 +15,7 @@ use crate::word::Word;
 
 /// Below this many bytes the table kernels run inline, without looking at the CPU: for short
 /// inputs a folding kernel's setup and reduction cost more than they save (`spec/decisions.md`).
-pub(crate) const FOLD_MIN: usize = 64;
+pub(crate) const FOLD_MIN: usize = 32;
 
 /// The kernel [`update`] runs for inputs of at least [`FOLD_MIN`] bytes.
 #[inline]
@@ -38,25 +38,38 @@ pub(crate) fn best<W: Word>(c: &Consts<'_, W>) -> Backend {
 /// rather than folding (`spec/decisions.md`).
 pub(crate) const HW_MAX: usize = 256;
 
-#[inline]
+/// The hot path, inlined into every caller. Stamped constants are `const`s, so for a stamped
+/// type everything here but the one cached load in `dispatch::available` folds away and a
+/// short input runs the table kernel in place; longer ones take one call into the shared
+/// [`update_long`].
+#[inline(always)]
 pub(crate) fn update<W: Word>(c: &Consts<'_, W>, state: W, bytes: &[u8]) -> W {
     if let Some(hw) = c.hw {
         if bytes.len() < HW_MAX && hwcrc::supports(hw) && dispatch::available(Backend::HwCrc) {
             return update_hw(hw, state, bytes);
         }
     }
-    if bytes.len() >= FOLD_MIN {
-        if let Some(f) = &c.fold {
-            if let Some(b) = dispatch::best_folding() {
-                return fold::update(c, f, b, state, bytes);
-            }
+    if bytes.len() < FOLD_MIN {
+        return update_tables(c, state, bytes);
+    }
+    update_long(c, state, bytes)
+}
+
+/// Inputs of [`FOLD_MIN`] bytes or more: the best folding kernel, else the widest tables.
+/// Out of line, so it is compiled once per word type rather than at every call site.
+#[inline(never)]
+fn update_long<W: Word>(c: &Consts<'_, W>, state: W, bytes: &[u8]) -> W {
+    if let Some(f) = &c.fold {
+        if let Some(b) = dispatch::best_folding() {
+            return fold::update(c, f, b, state, bytes);
         }
     }
     update_tables(c, state, bytes)
 }
 
-/// The widest table kernel `c` carries (bitwise when it has no tables).
-#[inline]
+/// The widest table kernel `c` carries (bitwise when it has no tables). Always inlined: with
+/// stamped constants the match folds to the one kernel.
+#[inline(always)]
 pub(crate) fn update_tables<W: Word>(c: &Consts<'_, W>, state: W, bytes: &[u8]) -> W {
     let lsb = c.model.refin;
     match c.tables.len() {

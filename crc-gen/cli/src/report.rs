@@ -25,8 +25,7 @@ pub struct Report {
     pub model: ModelReport,
     /// The engine's register: word type and layout.
     pub register: RegisterReport,
-    /// The kernel crcstamp would run for this model on this machine, for inputs of 64 bytes
-    /// or more (`CRCSTAMP_MAX_TIER` caps it, as for every use of crcstamp).
+    /// The kernel crcstamp would run for this model on this machine, for long inputs (`CRCSTAMP_MAX_TIER` caps it, as for every use of crcstamp).
     pub backend: &'static str,
     /// Slice tables: sizes and leading entries.
     pub tables: TablesReport,
