@@ -18,16 +18,43 @@ pub(super) fn update<W: Word, const N: usize>(
     let Some(tables) = tables.first_chunk::<N>() else {
         unreachable!("caller checks the table count")
     };
-    let t0 = &tables[0];
     if lsb {
-        let state = blocks::<W, N, true>(tables, state, bytes);
-        let tail = &bytes[bytes.len() - bytes.len() % N..];
-        tail.iter().fold(state, |s, &b| step::<W, true>(t0, s, b))
+        update_in::<W, N, true>(tables, state, bytes)
     } else {
-        let state = blocks::<W, N, false>(tables, state, bytes);
-        let tail = &bytes[bytes.len() - bytes.len() % N..];
-        tail.iter().fold(state, |s, &b| step::<W, false>(t0, s, b))
+        update_in::<W, N, false>(tables, state, bytes)
     }
+}
+
+/// Whole N-byte blocks, then the remainder: one 8-byte and one 4-byte step where they fit
+/// (the first 8 or 4 of the N tables are the slice-8 and slice-4 tables), then single
+/// bytes. Byte steps form one dependent chain, so a 15-byte remainder costs 3 of them
+/// instead of 15 (`spec/decisions.md`).
+#[inline(always)]
+fn update_in<W: Word, const N: usize, const LSB: bool>(
+    tables: &[[W; 256]; N],
+    state: W,
+    bytes: &[u8],
+) -> W {
+    let mut state = blocks::<W, N, LSB>(tables, state, bytes);
+    let mut rest = &bytes[bytes.len() - bytes.len() % N..];
+    if let (true, Some(t8), Some((block, tail))) = (
+        N > 8,
+        tables.first_chunk::<8>(),
+        rest.split_first_chunk::<8>(),
+    ) {
+        state = blocks::<W, 8, LSB>(t8, state, block);
+        rest = tail;
+    }
+    if let (true, Some(t4), Some((block, tail))) = (
+        N > 4,
+        tables.first_chunk::<4>(),
+        rest.split_first_chunk::<4>(),
+    ) {
+        state = blocks::<W, 4, LSB>(t4, state, block);
+        rest = tail;
+    }
+    rest.iter()
+        .fold(state, |s, &b| step::<W, LSB>(&tables[0], s, b))
 }
 
 /// Whole N-byte blocks; the caller handles the remainder.
