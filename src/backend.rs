@@ -37,6 +37,12 @@ pub enum Backend {
     /// ([`HwCrc`](crate::HwCrc)): SSE4.2 `crc32` (CRC-32C's polynomial) on x86_64, the CRC32
     /// extension (CRC-32 and CRC-32C polynomials) on aarch64.
     HwCrc,
+    /// The CPU's CRC instruction on three streams in the same loop as carry-less-multiply
+    /// folding, which runs on other execution units (VPCLMULQDQ with AVX2 and SSE4.2 on
+    /// x86_64, PMULL with the CRC32 extension on aarch64), for the same CRCs as
+    /// [`HwCrc`](Backend::HwCrc); inputs of at least 7 KiB (smaller ones and the tail take
+    /// `HwCrc`).
+    Fusion,
 }
 
 impl Backend {
@@ -53,6 +59,7 @@ impl Backend {
             Backend::Pmull,
             Backend::PmullEor3,
             Backend::HwCrc,
+            Backend::Fusion,
         ]
     }
 
@@ -66,11 +73,11 @@ impl Backend {
 
     /// Whether this is a carry-less-multiply folding kernel (widths 1..=64 only).
     pub fn is_folding(self) -> bool {
-        self.tier() > 0 && self != Backend::HwCrc
+        self.tier() > 0 && !matches!(self, Backend::HwCrc | Backend::Fusion)
     }
 
     /// 0 for the portable kernels, 1 for 128-bit carry-less multiply and the CRC
-    /// instructions, 2 for 256-bit.
+    /// instructions, 2 for 256-bit (and fusion, which uses it on x86_64).
     pub(crate) fn tier(self) -> u8 {
         match self {
             Backend::Bitwise
@@ -80,6 +87,8 @@ impl Backend {
             | Backend::Slice16 => 0,
             Backend::Pclmul | Backend::Pmull | Backend::PmullEor3 | Backend::HwCrc => 1,
             Backend::Vpclmul256 => 2,
+            Backend::Fusion if cfg!(target_arch = "aarch64") => 1,
+            Backend::Fusion => 2,
         }
     }
 
@@ -96,6 +105,7 @@ impl Backend {
             Backend::Pmull => "pmull",
             Backend::PmullEor3 => "pmull-eor3",
             Backend::HwCrc => "hwcrc",
+            Backend::Fusion => "fusion",
         }
     }
 
@@ -107,7 +117,8 @@ impl Backend {
             | Backend::Vpclmul256
             | Backend::Pmull
             | Backend::PmullEor3
-            | Backend::HwCrc => None,
+            | Backend::HwCrc
+            | Backend::Fusion => None,
             Backend::Slice1 => Some(1),
             Backend::Slice4 => Some(4),
             Backend::Slice8 => Some(8),

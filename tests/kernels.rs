@@ -112,12 +112,17 @@ fn every_length_and_offset() {
 
 #[test]
 fn long_inputs_cross_every_loop_boundary() {
-    // Lengths around the 4-, 2- and 1-vector steps of the 128- and 256-bit kernels.
+    // Lengths around the 4-, 2- and 1-vector steps of the 128- and 256-bit kernels, and
+    // around fusion's 7 KiB blocks (a tail under 256 bytes takes the CRC instruction).
     let data = common::pseudo_random(70_000, 4);
     let mut lengths: Vec<usize> = (1..=20)
         .flat_map(|k| [k * 64 - 1, k * 64, k * 64 + 17])
         .collect();
     lengths.extend([4095, 4096, 4097, 65_535, 65_536, 69_999]);
+    const FUSION_BLOCK: usize = 7168;
+    lengths.extend((1..=3).flat_map(|k| {
+        [-1, 0, 1, 255, 256, 4099].map(|d| (k * FUSION_BLOCK).saturating_add_signed(d))
+    }));
     for_each_model(&mut |m, run| {
         for &len in &lengths {
             let want = reference::feed(m, m.init(), &data[..len]);

@@ -1,5 +1,5 @@
 //! Which folding kernels this CPU can run: detected once, at first use, and cached in one
-//! atomic byte, so the hot path pays a single relaxed load.
+//! atomic, so the hot path pays a single relaxed load.
 //!
 //! Detection happens at first use, not at build or load time (the kernel's crypto API once
 //! picked its CRC-T10DIF implementation before the fast module was loaded and stayed slow).
@@ -11,17 +11,18 @@ use crate::backend::Backend;
 
 /// The accelerated kernels; the availability bit of `KERNELS[i]` is `1 << i`. The folding
 /// ones come first, best first.
-const KERNELS: [Backend; 5] = [
+const KERNELS: [Backend; 6] = [
     Backend::Vpclmul256,
     Backend::Pclmul,
     Backend::PmullEor3,
     Backend::Pmull,
     Backend::HwCrc,
+    Backend::Fusion,
 ];
 /// How many of `KERNELS` are folding kernels.
 const FOLDING: usize = 4;
 
-/// Bits 0..=4: availability of each of `KERNELS`. Bits 8..=10: 1 + the index of the best
+/// Bits 0..=5: availability of each of `KERNELS`. Bits 8..=10: 1 + the index of the best
 /// folding kernel (0: none). Bit 15: detection done.
 static FEATURES: AtomicU16 = AtomicU16::new(0);
 const DETECTED: u16 = 1 << 15;
@@ -113,6 +114,7 @@ fn cpu_has(b: Backend) -> bool {
             Backend::Pclmul => clmul128,
             Backend::Vpclmul256 => clmul128 && has!("vpclmulqdq") && has!("avx2"),
             Backend::HwCrc => has!("sse4.2"),
+            Backend::Fusion => clmul128 && has!("vpclmulqdq") && has!("avx2") && has!("sse4.2"),
             _ => false,
         };
     }
@@ -126,6 +128,7 @@ fn cpu_has(b: Backend) -> bool {
             Backend::Pmull => pmull,
             Backend::PmullEor3 => pmull && has!("sha3"),
             Backend::HwCrc => has!("crc"),
+            Backend::Fusion => pmull && has!("crc"),
             _ => false,
         };
     }
@@ -163,7 +166,9 @@ mod tests {
         assert!(!available(Backend::Pclmul) || pclmul);
         assert!(!available(Backend::Vpclmul256) || (pclmul && vpclmul));
         assert!(!available(Backend::Pmull) && !available(Backend::PmullEor3));
-        assert!(!available(Backend::HwCrc) || std::arch::is_x86_feature_detected!("sse4.2"));
+        let sse42 = std::arch::is_x86_feature_detected!("sse4.2");
+        assert!(!available(Backend::HwCrc) || sse42);
+        assert!(!available(Backend::Fusion) || (pclmul && vpclmul && sse42));
         if let Some(b) = best_folding() {
             assert!(available(b));
         }

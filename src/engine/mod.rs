@@ -6,6 +6,7 @@
 mod bitwise;
 pub(crate) mod dispatch;
 mod fold;
+mod fusion;
 mod hwcrc;
 mod table;
 
@@ -20,6 +21,9 @@ pub(crate) const FOLD_MIN: usize = 32;
 /// The kernel [`update`] runs for inputs of at least [`FOLD_MIN`] bytes.
 #[inline]
 pub(crate) fn best<W: Word>(c: &Consts<'_, W>) -> Backend {
+    if fusion_runs(c) {
+        return Backend::Fusion;
+    }
     if c.fold.is_some() {
         if let Some(b) = dispatch::best_folding() {
             return b;
@@ -55,10 +59,14 @@ pub(crate) fn update<W: Word>(c: &Consts<'_, W>, state: W, bytes: &[u8]) -> W {
     update_long(c, state, bytes)
 }
 
-/// Inputs of [`FOLD_MIN`] bytes or more: the best folding kernel, else the widest tables.
-/// Out of line, so it is compiled once per word type rather than at every call site.
+/// Inputs of [`FOLD_MIN`] bytes or more: fusion's whole blocks where it runs, then the best
+/// folding kernel, else the widest tables. Out of line, so it is compiled once per word type
+/// rather than at every call site.
 #[inline(never)]
 fn update_long<W: Word>(c: &Consts<'_, W>, state: W, bytes: &[u8]) -> W {
+    if bytes.len() >= fusion::BLOCK && fusion_runs(c) {
+        return update_fusion(c, state, bytes);
+    }
     if let Some(f) = &c.fold {
         if let Some(b) = dispatch::best_folding() {
             return fold::update(c, f, b, state, bytes);
@@ -98,10 +106,31 @@ pub(crate) fn update_with<W: Word>(
         Backend::Slice8 => Some(table::update::<W, 8>(c.tables, lsb, state, bytes)),
         Backend::Slice16 => Some(table::update::<W, 16>(c.tables, lsb, state, bytes)),
         Backend::HwCrc => c.hw.map(|hw| update_hw(hw, state, bytes)),
+        Backend::Fusion => Some(update_fusion(c, state, bytes)),
         folding => c
             .fold
             .as_ref()
             .map(|f| fold::update(c, f, folding, state, bytes)),
+    }
+}
+
+/// Whether `c` has a CRC instruction and folding constants and this CPU can fuse them.
+#[inline]
+fn fusion_runs<W: Word>(c: &Consts<'_, W>) -> bool {
+    c.fold.is_some() && c.hw.is_some_and(hwcrc::supports) && dispatch::available(Backend::Fusion)
+}
+
+/// Fusion over the whole blocks, the rest on the CRC instruction (under [`HW_MAX`]) or
+/// folded; the caller checked [`fusion_runs`].
+fn update_fusion<W: Word>(c: &Consts<'_, W>, state: W, bytes: &[u8]) -> W {
+    let (Some(hw), Some(f)) = (c.hw, &c.fold) else {
+        unreachable!("fusion_runs checked both")
+    };
+    let (state, rest) = fusion::update(hw, f, state.low_u64() as u32, bytes);
+    let state = W::from_u64(u64::from(state));
+    match dispatch::best_folding() {
+        Some(b) if rest.len() >= HW_MAX => fold::update(c, f, b, state, rest),
+        _ => update_hw(hw, state, rest),
     }
 }
 
@@ -116,6 +145,7 @@ pub(crate) fn supports<W: Word>(c: &Consts<'_, W>, backend: Backend) -> bool {
     backend.is_available()
         && match backend {
             Backend::HwCrc => c.hw.is_some_and(hwcrc::supports),
+            Backend::Fusion => c.hw.is_some_and(hwcrc::supports) && c.fold.is_some(),
             b if b.is_folding() => c.fold.is_some(),
             b => b.tables_needed().is_none_or(|n| c.tables.len() >= n),
         }

@@ -8,7 +8,8 @@
 use core::arch::aarch64::*;
 
 use super::{reduce, shuffle_masks, Clmul, D128, D256, D512};
-use crate::consts::FoldConsts;
+use crate::consts::{FoldConsts, HwCrc};
+use crate::engine::fusion;
 
 /// PMULL on two scalars, for the shared Barrett reduction.
 struct Pmull;
@@ -157,4 +158,70 @@ pub(crate) unsafe fn pmull_eor3<const LSB: bool>(
 ) -> u64 {
     // SAFETY: our own features include the body's requirement.
     unsafe { body::<LSB>(f, width, reg, bytes) }
+}
+
+/// One fused block (`super::super::fusion`): the PMULL fold loop over the vector region, and
+/// in the same iterations the CRC32 instruction for `hw` on three streams. `state` is the
+/// reflected register.
+///
+/// # Safety
+/// The CPU must support PMULL (`aes`) and the CRC extension.
+#[target_feature(enable = "neon,aes,crc")]
+pub(crate) unsafe fn fusion(
+    f: &FoldConsts,
+    hw: HwCrc,
+    state: u32,
+    block: &[u8; fusion::BLOCK],
+) -> u32 {
+    use fusion::{STREAM, VECTOR};
+    /// 64 bytes of lanes per iteration, so each stream takes STREAM / ITERS bytes.
+    const ITERS: usize = VECTOR / 64;
+    const WORDS: usize = STREAM / 8 / ITERS;
+    let Some((vector, streams)) = block.split_first_chunk::<VECTOR>() else {
+        unreachable!("BLOCK > VECTOR")
+    };
+    let (lanes, _) = vector.as_chunks::<16>();
+    let (words, _) = streams.as_chunks::<8>();
+    let (s1, rest) = words.split_at(STREAM / 8);
+    let (s2, s3) = rest.split_at(STREAM / 8);
+    let word = |w: &[u8; 8]| u64::from_le_bytes(*w);
+    // The instruction for `hw`, chosen once: both are one 8-byte step of the register.
+    let crc = |c: u32, w: u64| match hw {
+        HwCrc::Crc32 => __crc32d(c, w),
+        HwCrc::Crc32c => __crc32cd(c, w),
+    };
+
+    let mut x0 = veorq_u64(
+        load::<true>(&lanes[0]),
+        init_lane::<true>(32, u64::from(state)),
+    );
+    let (mut x1, mut x2, mut x3) = (
+        load::<true>(&lanes[1]),
+        load::<true>(&lanes[2]),
+        load::<true>(&lanes[3]),
+    );
+    let k512 = pair::<true>(f.folds[D512]);
+    let (mut c1, mut c2, mut c3) = (0u32, 0u32, 0u32);
+    for i in 0..ITERS {
+        if i > 0 {
+            x0 = fold(x0, load::<true>(&lanes[4 * i]), k512);
+            x1 = fold(x1, load::<true>(&lanes[4 * i + 1]), k512);
+            x2 = fold(x2, load::<true>(&lanes[4 * i + 2]), k512);
+            x3 = fold(x3, load::<true>(&lanes[4 * i + 3]), k512);
+        }
+        for j in WORDS * i..WORDS * (i + 1) {
+            c1 = crc(c1, word(&s1[j]));
+            c2 = crc(c2, word(&s2[j]));
+            c3 = crc(c3, word(&s3[j]));
+        }
+    }
+    let k256 = pair::<true>(f.folds[D256]);
+    x0 = fold(x0, x2, k256);
+    x1 = fold(x1, x3, k256);
+    x0 = fold(x0, x1, pair::<true>(f.folds[D128]));
+    // The 128 bits stand for 16 message bytes still to enter a zero register: two
+    // instructions replace the Barrett reduction.
+    let v = crc(crc(0, vgetq_lane_u64::<0>(x0)), vgetq_lane_u64::<1>(x0));
+    let shift = |r: u32, k: u32| crc(0, vmull_p64(u64::from(r), u64::from(k)) as u64);
+    fusion::join(fusion::shift_consts(hw), [v, c1, c2, c3], shift)
 }

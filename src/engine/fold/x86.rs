@@ -18,6 +18,7 @@ use core::arch::x86_64::*;
 
 use super::{reduce, shuffle_masks, Clmul, D1024, D128, D256, D512};
 use crate::consts::FoldConsts;
+use crate::engine::fusion;
 
 /// A `[HI, LO]` pair in the physical order of the bit order.
 #[inline(always)]
@@ -240,4 +241,75 @@ pub(crate) unsafe fn vpclmul256<const LSB: bool>(
     let done = 32 * (vectors.len() - rest.len());
     let (blocks, _) = bytes[done..].as_chunks::<16>();
     finish::<LSB>(f, width, x0, blocks, bytes)
+}
+
+/// One fused block for CRC-32C (`super::super::fusion`): the 256-bit fold loop over the
+/// vector region, and in the same iterations the SSE4.2 `crc32` instruction on three streams.
+/// `state` is the reflected register.
+///
+/// # Safety
+/// The CPU must support VPCLMULQDQ, AVX2, PCLMULQDQ, SSE4.2, SSE4.1 and SSSE3.
+#[target_feature(enable = "vpclmulqdq,avx2,pclmulqdq,sse4.2,sse4.1,ssse3")]
+pub(crate) unsafe fn fusion(f: &FoldConsts, state: u32, block: &[u8; fusion::BLOCK]) -> u32 {
+    use fusion::{STREAM, VECTOR};
+    /// 128 bytes of vectors per iteration, so each stream takes STREAM / ITERS bytes.
+    const ITERS: usize = VECTOR / 128;
+    const WORDS: usize = STREAM / 8 / ITERS;
+    let Some((vector, streams)) = block.split_first_chunk::<VECTOR>() else {
+        unreachable!("BLOCK > VECTOR")
+    };
+    let (vectors, _) = vector.as_chunks::<128>();
+    let (words, _) = streams.as_chunks::<8>();
+    let (s1, rest) = words.split_at(STREAM / 8);
+    let (s2, s3) = rest.split_at(STREAM / 8);
+    let word = |w: &[u8; 8]| u64::from_le_bytes(*w);
+    let quarter = |v: &[u8; 128], i: usize| match v[32 * i..].first_chunk::<32>() {
+        Some(q) => load256::<true>(q),
+        None => unreachable!("i < 4"),
+    };
+
+    let init = _mm256_zextsi128_si256(init_lane::<true>(32, u64::from(state)));
+    let first = &vectors[0];
+    let mut y0 = _mm256_xor_si256(quarter(first, 0), init);
+    let (mut y1, mut y2, mut y3) = (quarter(first, 1), quarter(first, 2), quarter(first, 3));
+    let k1024 = pair256::<true>(f.folds[D1024]);
+    let (mut c1, mut c2, mut c3) = (0u64, 0u64, 0u64);
+    for (i, v) in vectors.iter().enumerate() {
+        if i > 0 {
+            y0 = fold256(y0, quarter(v, 0), k1024);
+            y1 = fold256(y1, quarter(v, 1), k1024);
+            y2 = fold256(y2, quarter(v, 2), k1024);
+            y3 = fold256(y3, quarter(v, 3), k1024);
+        }
+        for j in WORDS * i..WORDS * (i + 1) {
+            c1 = _mm_crc32_u64(c1, word(&s1[j]));
+            c2 = _mm_crc32_u64(c2, word(&s2[j]));
+            c3 = _mm_crc32_u64(c3, word(&s3[j]));
+        }
+    }
+    // 4 → 2 → 1 vectors, 2 lanes → 1, as in `vpclmul256`.
+    let k512 = pair256::<true>(f.folds[D512]);
+    y0 = fold256(y0, y2, k512);
+    y1 = fold256(y1, y3, k512);
+    y0 = fold256(y0, y1, pair256::<true>(f.folds[D256]));
+    let x = fold128(
+        _mm256_castsi256_si128(y0),
+        _mm256_extracti128_si256::<1>(y0),
+        pair::<true>(f.folds[D128]),
+    );
+    // The 128 bits stand for 16 message bytes still to enter a zero register: two
+    // instructions replace the Barrett reduction.
+    let lo = _mm_cvtsi128_si64(x) as u64;
+    let hi = _mm_extract_epi64::<1>(x) as u64;
+    let v = _mm_crc32_u64(_mm_crc32_u64(0, lo), hi) as u32;
+    let shift = |r: u32, k: u32| {
+        let p =
+            _mm_clmulepi64_si128::<0x00>(_mm_cvtsi32_si128(r as i32), _mm_cvtsi32_si128(k as i32));
+        _mm_crc32_u64(0, _mm_cvtsi128_si64(p) as u64) as u32
+    };
+    fusion::join(
+        fusion::shift_consts(crate::HwCrc::Crc32c),
+        [v, c1 as u32, c2 as u32, c3 as u32],
+        shift,
+    )
 }
