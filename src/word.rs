@@ -59,6 +59,9 @@ pub trait Word:
     fn to_u128(self) -> u128;
     /// Whether bit `i` is set.
     fn bit(self, i: u32) -> bool;
+    /// All ones if bit `i` is set, else zero: a select without a branch.
+    #[doc(hidden)]
+    fn bit_mask(self, i: u32) -> Self;
 }
 
 macro_rules! impl_word {
@@ -99,6 +102,10 @@ macro_rules! impl_word {
             #[inline(always)]
             fn bit(self, i: u32) -> bool {
                 (self >> i) & 1 == 1
+            }
+            #[inline(always)]
+            fn bit_mask(self, i: u32) -> Self {
+                ((self >> i) & 1).wrapping_neg()
             }
         }
     )*};
