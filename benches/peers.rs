@@ -4,12 +4,16 @@
 //! this machine has, of each peer that implements the algorithm (`crc` 3 with `Table<16>`,
 //! `crc-fast`, `crc32fast`, `crc32c`, `crc64fast-nvme`), and of a bare VPCLMULQDQ fold loop
 //! (the machine's ceiling for folding; no CRC). `ratio` is crcstamp auto / the best peer,
-//! `vs crc` is crcstamp slice16 / `crc` Table<16>.
+//! `vs crc` is crcstamp's portable path / `crc` Table<16>: slice16 through `checksum_with`,
+//! or auto itself when it is a table kernel (run with `CRCSTAMP_MAX_TIER=portable`).
 //!
 //! Every round times each implementation once, in turn, and each figure is the median over
 //! rounds (ratios: the median of the per-round ratios), so bursts of load on a shared
 //! machine hit every column alike. Before timing, every implementation's result is checked
 //! against crcstamp's bitwise kernel.
+//!
+//! Last, `combine`: nanoseconds to join two CRCs with `len_b` = 1 GiB (and 4 KiB), crcstamp
+//! against `crc32fast`'s `Hasher::combine` and `crc-fast`'s `checksum_combine`.
 //!
 //! `cargo bench --bench peers [-- --quick] [-- --json]`
 
@@ -23,6 +27,13 @@ use crcstamp::{crc, Backend, Crc};
 
 #[crc(catalog = "CRC-24/OPENPGP")]
 struct Crc24OpenPgp;
+// Widths no peer accelerates, to compare with CRC-32/ISO-HDLC (issue 5, target 5).
+#[crc(catalog = "CRC-8/SMBUS")]
+struct Crc8Smbus;
+#[crc(catalog = "CRC-12/UMTS")]
+struct Crc12Umts;
+#[crc(catalog = "CRC-40/GSM")]
+struct Crc40Gsm;
 
 const LENGTHS: [usize; 14] = [
     1,
@@ -93,7 +104,7 @@ macro_rules! table16 {
         }
     )*};
 }
-table16!(u16, u32, u64);
+table16!(u8, u16, u32, u64);
 
 fn crc_table16<W: Table16>(alg: &'static crc::Algorithm<W>) -> Imp<'static> {
     W::table16(alg)
@@ -229,9 +240,17 @@ impl Out {
         let peer_ids: Vec<usize> = (first_peer..imps.len()).collect();
         imps.extend(ceiling());
         let idx = |n: &str| imps.iter().position(|m| m.name == n);
-        // Ratios: auto (index 0) against each peer, then slice16 against crc Table<16>.
+        // Ratios: auto (index 0) against each peer, then the portable path against crc
+        // Table<16>: auto itself where it is a table kernel (a `CRCSTAMP_MAX_TIER=portable`
+        // run), else slice16 forced through `checksum_with`.
         let mut pairs: Vec<(usize, usize)> = peer_ids.iter().map(|&p| (0, p)).collect();
-        if let (Some(a), Some(b)) = (idx("slice16"), idx("crc T16")) {
+        let portable_auto = T::backend().name().starts_with("slice");
+        let portable = if portable_auto {
+            Some(0)
+        } else {
+            idx("slice16")
+        };
+        if let (Some(a), Some(b)) = (portable, idx("crc T16")) {
             pairs.push((a, b));
         }
         if !s.json {
@@ -270,7 +289,7 @@ impl Out {
                     "bytes": len,
                     "gib_per_s": cells,
                     "ratio_auto_vs_best_peer": ratio,
-                    "ratio_slice16_vs_crc_table16": vs_crc,
+                    "ratio_portable_vs_crc_table16": vs_crc,
                     "auto_backend": T::backend().name(),
                 }));
             } else {
@@ -279,6 +298,74 @@ impl Out {
                     print!(" {r:>10.2}");
                 }
                 println!(" {ratio:>6.2}x {vs_crc:>6.2}x");
+            }
+        }
+    }
+}
+
+impl Out {
+    /// Nanoseconds per `combine` (median of rounds), crcstamp against the peers that have one.
+    fn combine(&mut self) {
+        let (a, b) = (
+            Crc32IsoHdlc::checksum(b"1234"),
+            Crc32IsoHdlc::checksum(b"56789"),
+        );
+        let (a64, b64) = (Crc64Nvme::checksum(b"1234"), Crc64Nvme::checksum(b"56789"));
+        use crc_fast::CrcAlgorithm as F;
+        for len_b in [4096u64, 1 << 30] {
+            let imps = [
+                imp("crcstamp CRC-32", move |_| {
+                    u64::from(Crc32IsoHdlc::combine(black_box(a), black_box(b), len_b))
+                }),
+                imp("crc32fast", move |_| {
+                    let mut h = crc32fast::Hasher::new_with_initial_len(black_box(a), 4);
+                    h.combine(&crc32fast::Hasher::new_with_initial_len(
+                        black_box(b),
+                        len_b,
+                    ));
+                    u64::from(h.finalize())
+                }),
+                imp("crc-fast CRC-32", move |_| {
+                    crc_fast::checksum_combine(
+                        F::Crc32IsoHdlc,
+                        black_box(a).into(),
+                        black_box(b).into(),
+                        len_b,
+                    )
+                }),
+                imp("crcstamp CRC-64", move |_| {
+                    Crc64Nvme::combine(black_box(a64), black_box(b64), len_b)
+                }),
+                imp("crc-fast CRC-64", move |_| {
+                    crc_fast::checksum_combine(F::Crc64Nvme, black_box(a64), black_box(b64), len_b)
+                }),
+            ];
+            // All agree before anything is timed.
+            let results: Vec<u64> = imps.iter().map(|m| (m.f)(&[])).collect();
+            assert!(
+                results[..3].iter().all(|&r| r == results[0]),
+                "CRC-32 combine disagrees"
+            );
+            assert_eq!(results[3], results[4], "CRC-64 combine disagrees");
+            // `measure` reports GiB/s of a 1-byte "buffer": invert it to ns per call.
+            let (rates, _) = measure(&self.settings, &[0], &imps, &[]);
+            let ns: Vec<f64> = rates
+                .iter()
+                .map(|r| 1e9 / (r * (1u64 << 30) as f64))
+                .collect();
+            if self.settings.json {
+                let cells: serde_json::Map<String, serde_json::Value> = imps
+                    .iter()
+                    .zip(&ns)
+                    .map(|(m, n)| (m.name.clone(), (*n).into()))
+                    .collect();
+                self.json
+                    .push(serde_json::json!({ "combine_len_b": len_b, "ns": cells }));
+            } else {
+                println!("\ncombine, len_b = {len_b} bytes: ns per call (median)");
+                for (m, n) in imps.iter().zip(&ns) {
+                    println!("{:>18} {n:>10.1}", m.name);
+                }
             }
         }
     }
@@ -295,7 +382,7 @@ fn main() {
     if !settings.json {
         println!(
             "GiB/s, median of {} interleaved rounds; ratio = crcstamp auto / best peer; \
-             vs crc = slice16 / crc Table<16>; auto backend here: {}",
+             vs crc = portable path / crc Table<16>; auto backend here: {}",
             settings.rounds,
             Crc32IsoHdlc::backend()
         );
@@ -353,6 +440,10 @@ fn main() {
         ],
     );
     out.run::<Crc24OpenPgp>("CRC-24/OPENPGP", vec![crc_table16(&crc::CRC_24_OPENPGP)]);
+    out.run::<Crc8Smbus>("CRC-8/SMBUS", vec![crc_table16(&crc::CRC_8_SMBUS)]);
+    out.run::<Crc12Umts>("CRC-12/UMTS", vec![crc_table16(&crc::CRC_12_UMTS)]);
+    out.run::<Crc40Gsm>("CRC-40/GSM", vec![crc_table16(&crc::CRC_40_GSM)]);
+    out.combine();
     if out.settings.json {
         println!(
             "{}",
