@@ -70,10 +70,10 @@ pub fn item(c: &Consts, target: &Target) -> TokenStream {
     let description = format!(" {}", describe(m));
     let (init_state, poly_state) = (hex(c.init_state), hex(c.poly_state));
     let n_tables = proc_macro2::Literal::usize_unsuffixed(c.tables.len());
-    let tables = c.tables.iter().map(|t| {
-        let entries = t.iter().map(|&v| hex(v));
-        quote!([#(#entries),*])
-    });
+    // Only table 0 is written out; crcstamp derives the others at compile time, so a stamp
+    // is 256 table tokens rather than up to 4096.
+    let table0 = c.tables.first().into_iter().flatten().map(|&v| hex(v));
+    let derive_tables = format_ident!("slice_tables_u{}", c.word_bits);
     let combine = c.combine.iter().map(|&v| hex(v));
     let fold = match &c.fold {
         Some(f) => {
@@ -124,7 +124,8 @@ pub fn item(c: &Consts, target: &Target) -> TokenStream {
                 residue: #residue,
                 name: #name,
             };
-            static TABLES: [[#word; 256]; #n_tables] = [#(#tables),*];
+            static TABLES: [[#word; 256]; #n_tables] =
+                #krate::__private::#derive_tables::<#n_tables>(&[#(#table0),*], #refin);
             static COMBINE: [#word; 64] = [#(#combine),*];
             // A `const`, not a `static`: every crate that inlines the hot path sees the
             // values, so the checks on `hw`, `fold`, the table count and the bit order fold
