@@ -74,7 +74,8 @@ impl<W: Word> Consts<'_, W> {
     /// The backend [`update`](Self::update) runs here for long inputs: the best folding
     /// kernel this CPU has (widths up to 64), else the widest slice kernel whose tables are
     /// present. Inputs under 32 bytes always take the table path, and a CRC with a CPU
-    /// instruction of its own ([`hw`](Self::hw)) uses that under 256 bytes.
+    /// instruction of its own ([`hw`](Self::hw)) uses that under 512 bytes (and reports
+    /// [`Backend::HwCrc`] where no folding kernel beats it).
     #[inline]
     pub fn backend(&self) -> Backend {
         engine::best(self)

@@ -17,6 +17,7 @@
 //! multiplies by `x^33` and reduces (`spec/engine.md`, "Fusion"). The block geometry is fixed,
 //! so these constants are computed here at compile time, per instruction polynomial.
 
+use super::hwcrc::xpow;
 use crate::consts::{FoldConsts, HwCrc};
 
 /// Bytes of one fused block.
@@ -25,26 +26,6 @@ pub(crate) const BLOCK: usize = VECTOR + 3 * STREAM;
 pub(crate) const VECTOR: usize = 4096;
 /// Bytes of each of the three scalar streams of a block.
 pub(crate) const STREAM: usize = 1024;
-
-/// The instruction's polynomial, reflected (its operand layout: bit i is x^(31 − i)).
-const fn poly_reflected(hw: HwCrc) -> u32 {
-    match hw {
-        HwCrc::Crc32 => 0xedb8_8320,
-        HwCrc::Crc32c => 0x82f6_3b78,
-    }
-}
-
-/// `x^e mod G` in the reflected 32-bit layout, where multiplying by x is a right shift.
-const fn xpow(hw: HwCrc, e: u32) -> u32 {
-    let poly = poly_reflected(hw);
-    let mut r = 1u32 << 31; // x^0
-    let mut i = 0;
-    while i < e {
-        r = if r & 1 != 0 { (r >> 1) ^ poly } else { r >> 1 };
-        i += 1;
-    }
-    r
-}
 
 /// `[x^(8m − 33) mod G]` for m = STREAM, 2·STREAM, 3·STREAM bytes.
 const fn shifts(hw: HwCrc) -> [u32; 3] {

@@ -4,8 +4,105 @@
 //!
 //! The engine's state for these CRCs is exactly the instructions' operand: the reflected
 //! register, no inversion (init and xorout are applied outside).
+//!
+//! One instruction stream is latency-bound (3 cycles an instruction on current x86 and Arm
+//! cores, one issued per cycle). Where the CPU also has a carry-less multiply, inputs of
+//! [`THREE_MIN`] bytes or more run three streams of k words side by side, from the register
+//! and two zero registers, and join them: `shift(a, 16k) ⊕ shift(b, 8k) ⊕ c` with
+//! `shift(r, m) = crc(0, clmul(r, x^(8m − 33) mod G))` (the same join as fusion,
+//! `spec/engine.md`), the constants for every k up to [`THREE_WORDS`] computed at compile
+//! time.
 
 use crate::consts::HwCrc;
+
+/// The shortest input that takes three streams (`spec/decisions.md`).
+pub(crate) const THREE_MIN: usize = 3 * 8 * 4;
+/// The most words per stream in one three-stream pass (a pass covers 24·k bytes).
+pub(crate) const THREE_WORDS: usize = 128;
+
+/// The instruction's polynomial, reflected (its operand layout: bit i is x^(31 − i)).
+const fn poly_reflected(hw: HwCrc) -> u32 {
+    match hw {
+        HwCrc::Crc32 => 0xedb8_8320,
+        HwCrc::Crc32c => 0x82f6_3b78,
+    }
+}
+
+/// `r · x^e mod G` in the reflected 32-bit layout, where multiplying by x is a right shift.
+const fn mul_xpow(hw: HwCrc, mut r: u32, e: u32) -> u32 {
+    let poly = poly_reflected(hw);
+    let mut i = 0;
+    while i < e {
+        r = if r & 1 != 0 { (r >> 1) ^ poly } else { r >> 1 };
+        i += 1;
+    }
+    r
+}
+
+/// `x^e mod G`, reflected.
+pub(crate) const fn xpow(hw: HwCrc, e: u32) -> u32 {
+    mul_xpow(hw, 1 << 31, e)
+}
+
+/// For k = 0..=THREE_WORDS words a stream: `[x^(64k − 33), x^(128k − 33)] mod G` (entry 0
+/// unused), each from the previous one by 64 or 128 more steps.
+const fn three_way(hw: HwCrc) -> [[u32; 2]; THREE_WORDS + 1] {
+    let mut t = [[0; 2]; THREE_WORDS + 1];
+    t[1] = [xpow(hw, 64 - 33), xpow(hw, 128 - 33)];
+    let mut k = 2;
+    while k <= THREE_WORDS {
+        t[k] = [
+            mul_xpow(hw, t[k - 1][0], 64),
+            mul_xpow(hw, t[k - 1][1], 128),
+        ];
+        k += 1;
+    }
+    t
+}
+
+const THREE_WAY_CRC32: [[u32; 2]; THREE_WORDS + 1] = three_way(HwCrc::Crc32);
+const THREE_WAY_CRC32C: [[u32; 2]; THREE_WORDS + 1] = three_way(HwCrc::Crc32c);
+
+/// The join constants for streams of k words (1 ≤ k ≤ [`THREE_WORDS`]).
+#[allow(dead_code)] // no three-stream kernel on other architectures
+fn three_way_consts(hw: HwCrc, k: usize) -> [u32; 2] {
+    let t = match hw {
+        HwCrc::Crc32 => &THREE_WAY_CRC32,
+        HwCrc::Crc32c => &THREE_WAY_CRC32C,
+    };
+    t.get(k).copied().unwrap_or_default()
+}
+
+/// Runs `bytes` through three streams while at least [`THREE_MIN`] remain, then one.
+/// `step` is the 8-byte instruction, `shift` the join's multiply-and-reduce.
+#[allow(dead_code)]
+#[inline(always)]
+fn three_streams(
+    hw: HwCrc,
+    mut state: u32,
+    mut bytes: &[u8],
+    step: impl Fn(u32, u64) -> u32,
+    shift: impl Fn(u32, u32) -> u32,
+) -> (u32, &[u8]) {
+    let word = |w: &[u8; 8]| u64::from_le_bytes(*w);
+    while bytes.len() >= THREE_MIN {
+        let k = (bytes.len() / 24).min(THREE_WORDS);
+        let (streams, rest) = bytes.split_at(24 * k);
+        let (words, _) = streams.as_chunks::<8>();
+        let (a, bc) = words.split_at(k);
+        let (b, c) = bc.split_at(k);
+        let (mut x, mut y, mut z) = (state, 0, 0);
+        for ((p, q), r) in a.iter().zip(b).zip(c) {
+            x = step(x, word(p));
+            y = step(y, word(q));
+            z = step(z, word(r));
+        }
+        let [k1, k2] = three_way_consts(hw, k);
+        state = shift(x, k2) ^ shift(y, k1) ^ z;
+        bytes = rest;
+    }
+    (state, bytes)
+}
 
 /// Whether this target has an instruction for `hw`.
 pub(crate) fn supports(hw: HwCrc) -> bool {
@@ -24,19 +121,34 @@ pub(crate) fn supports(hw: HwCrc) -> bool {
 }
 
 /// Feeds `bytes` into the reflected register `state`; `hw` must be `supports`ed and the CPU
-/// must have the instructions (`Backend::HwCrc.is_available()`).
+/// must have the instructions (`Backend::HwCrc.is_available()`). Three streams where the
+/// input is long enough and the CPU has a carry-less multiply to join them.
 #[allow(unused_variables, unreachable_code)]
 pub(crate) fn update(hw: HwCrc, state: u32, bytes: &[u8]) -> u32 {
-    debug_assert!(supports(hw) && crate::Backend::HwCrc.is_available());
+    #[allow(unused_imports)] // used by the kernels of x86_64 and aarch64
+    use crate::{engine::dispatch::available, Backend};
+    debug_assert!(supports(hw) && Backend::HwCrc.is_available());
     #[cfg(target_arch = "x86_64")]
-    // SAFETY: the caller checked SSE4.2 (engine::dispatch), and x86_64 only offers CRC-32C.
-    return unsafe { x86::crc32c(state, bytes) };
-    #[cfg(target_arch = "aarch64")]
-    // SAFETY: the caller checked the CRC extension (engine::dispatch).
+    // SAFETY: the caller checked SSE4.2 (engine::dispatch), and x86_64 only offers CRC-32C;
+    // the three-stream kernel also needs PCLMULQDQ, checked here.
     return unsafe {
-        match hw {
-            HwCrc::Crc32 => aarch64::crc32(state, bytes),
-            HwCrc::Crc32c => aarch64::crc32c(state, bytes),
+        if bytes.len() >= THREE_MIN && available(Backend::Pclmul) {
+            x86::crc32c_three(state, bytes)
+        } else {
+            x86::crc32c(state, bytes)
+        }
+    };
+    #[cfg(target_arch = "aarch64")]
+    // SAFETY: the caller checked the CRC extension (engine::dispatch); the three-stream
+    // kernel also needs PMULL, checked here.
+    return unsafe {
+        if bytes.len() >= THREE_MIN && available(Backend::Pmull) {
+            aarch64::three(hw, state, bytes)
+        } else {
+            match hw {
+                HwCrc::Crc32 => aarch64::crc32(state, bytes),
+                HwCrc::Crc32c => aarch64::crc32c(state, bytes),
+            }
         }
     };
     unreachable!("no CRC instructions on this target")
@@ -44,7 +156,31 @@ pub(crate) fn update(hw: HwCrc, state: u32, bytes: &[u8]) -> u32 {
 
 #[cfg(target_arch = "x86_64")]
 mod x86 {
-    use core::arch::x86_64::{_mm_crc32_u64, _mm_crc32_u8};
+    use core::arch::x86_64::{
+        _mm_clmulepi64_si128, _mm_crc32_u32, _mm_crc32_u64, _mm_crc32_u8, _mm_cvtsi128_si64,
+        _mm_cvtsi32_si128,
+    };
+
+    use crate::consts::HwCrc;
+
+    /// Three streams (module docs), then one.
+    ///
+    /// # Safety
+    /// The CPU must support SSE4.2 and PCLMULQDQ.
+    #[target_feature(enable = "sse4.2,pclmulqdq")]
+    pub(super) unsafe fn crc32c_three(state: u32, bytes: &[u8]) -> u32 {
+        let step = |c: u32, w: u64| _mm_crc32_u64(u64::from(c), w) as u32;
+        let shift = |r: u32, k: u32| {
+            let p = _mm_clmulepi64_si128::<0x00>(
+                _mm_cvtsi32_si128(r as i32),
+                _mm_cvtsi32_si128(k as i32),
+            );
+            _mm_crc32_u64(0, _mm_cvtsi128_si64(p) as u64) as u32
+        };
+        let (state, rest) = super::three_streams(HwCrc::Crc32c, state, bytes, step, shift);
+        // SAFETY: our features include SSE4.2.
+        unsafe { crc32c(state, rest) }
+    }
 
     /// # Safety
     /// The CPU must support SSE4.2.
@@ -55,13 +191,44 @@ mod x86 {
         for w in words {
             c = _mm_crc32_u64(c, u64::from_le_bytes(*w));
         }
-        tail.iter().fold(c as u32, |c, &b| _mm_crc32_u8(c, b))
+        // A 4-byte step, then bytes: at most 4 dependent steps for a 7-byte tail.
+        let (mut c, tail) = match tail.split_first_chunk::<4>() {
+            Some((w, rest)) => (_mm_crc32_u32(c as u32, u32::from_le_bytes(*w)), rest),
+            None => (c as u32, tail),
+        };
+        for &b in tail {
+            c = _mm_crc32_u8(c, b);
+        }
+        c
     }
 }
 
 #[cfg(target_arch = "aarch64")]
 mod aarch64 {
-    use core::arch::aarch64::{__crc32b, __crc32cb, __crc32cd, __crc32d};
+    use core::arch::aarch64::{__crc32b, __crc32cb, __crc32cd, __crc32d, vmull_p64};
+
+    use crate::consts::HwCrc;
+
+    /// Three streams (module docs), then one.
+    ///
+    /// # Safety
+    /// The CPU must support the CRC extension and PMULL (`aes`).
+    #[target_feature(enable = "crc,neon,aes")]
+    pub(super) unsafe fn three(hw: HwCrc, state: u32, bytes: &[u8]) -> u32 {
+        let step = |c: u32, w: u64| match hw {
+            HwCrc::Crc32 => __crc32d(c, w),
+            HwCrc::Crc32c => __crc32cd(c, w),
+        };
+        let shift = |r: u32, k: u32| step(0, vmull_p64(u64::from(r), u64::from(k)) as u64);
+        let (state, rest) = super::three_streams(hw, state, bytes, step, shift);
+        // SAFETY: our features include the CRC extension.
+        unsafe {
+            match hw {
+                HwCrc::Crc32 => crc32(state, rest),
+                HwCrc::Crc32c => crc32c(state, rest),
+            }
+        }
+    }
 
     /// # Safety
     /// The CPU must support the CRC extension.
@@ -83,5 +250,23 @@ mod aarch64 {
             .iter()
             .fold(state, |c, w| __crc32cd(c, u64::from_le_bytes(*w)));
         tail.iter().fold(c, |c, &b| __crc32cb(c, b))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The incrementally built join constants equal direct powers of x (themselves checked
+    /// against square-and-multiply in `fusion`'s tests).
+    #[test]
+    fn three_way_constants_are_powers_of_x() {
+        for hw in [HwCrc::Crc32, HwCrc::Crc32c] {
+            for k in 1..=THREE_WORDS {
+                let e = 64 * k as u32;
+                let want = [xpow(hw, e - 33), xpow(hw, 2 * e - 33)];
+                assert_eq!(three_way_consts(hw, k), want, "{hw:?} k = {k}");
+            }
+        }
     }
 }

@@ -18,11 +18,14 @@ use crate::word::Word;
 /// inputs a folding kernel's setup and reduction cost more than they save (`spec/decisions.md`).
 pub(crate) const FOLD_MIN: usize = 32;
 
-/// The kernel [`update`] runs for inputs of at least [`FOLD_MIN`] bytes.
+/// The kernel [`update`] runs for long inputs (see [`Consts::backend`]).
 #[inline]
 pub(crate) fn best<W: Word>(c: &Consts<'_, W>) -> Backend {
     if fusion_runs(c) {
         return Backend::Fusion;
+    }
+    if c.hw.is_some_and(hwcrc::supports) && dispatch::available(Backend::HwCrc) && !wide_folding() {
+        return Backend::HwCrc;
     }
     if c.fold.is_some() {
         if let Some(b) = dispatch::best_folding() {
@@ -39,8 +42,9 @@ pub(crate) fn best<W: Word>(c: &Consts<'_, W>) -> Backend {
 }
 
 /// Below this many bytes a CRC with a CPU instruction of its own ([`Consts::hw`]) uses it
-/// rather than folding (`spec/decisions.md`).
-pub(crate) const HW_MAX: usize = 256;
+/// rather than 256-bit folding; it beats 128-bit folding at every length, so without a
+/// 256-bit kernel it runs up to fusion's blocks (`spec/decisions.md`).
+pub(crate) const HW_MAX: usize = 512;
 
 /// The hot path, inlined into every caller. Stamped constants are `const`s, so for a stamped
 /// type everything here but the one cached load in `dispatch::available` folds away and a
@@ -59,14 +63,33 @@ pub(crate) fn update<W: Word>(c: &Consts<'_, W>, state: W, bytes: &[u8]) -> W {
     update_long(c, state, bytes)
 }
 
-/// Inputs of [`FOLD_MIN`] bytes or more: fusion's whole blocks where it runs, then the best
-/// folding kernel, else the widest tables. Out of line, so it is compiled once per word type
-/// rather than at every call site.
+/// Inputs of [`FOLD_MIN`] bytes or more: for a CRC with an instruction, fusion's whole
+/// blocks where it runs and the instruction where it beats folding ([`HW_MAX`]); then the
+/// best folding kernel, else the widest tables. Out of line, so it is compiled once per word
+/// type rather than at every call site.
 #[inline(never)]
 fn update_long<W: Word>(c: &Consts<'_, W>, state: W, bytes: &[u8]) -> W {
-    if bytes.len() >= fusion::BLOCK && fusion_runs(c) {
-        return update_fusion(c, state, bytes);
+    if let Some(hw) = c.hw.filter(|&hw| hwcrc::supports(hw)) {
+        let (state, bytes) = if bytes.len() >= fusion::BLOCK && fusion_runs(c) {
+            fused_blocks(c, state, bytes)
+        } else {
+            (state, bytes)
+        };
+        if dispatch::available(Backend::HwCrc) && (bytes.len() < HW_MAX || !wide_folding()) {
+            return update_hw(hw, state, bytes);
+        }
+        return update_folding(c, state, bytes);
     }
+    update_folding(c, state, bytes)
+}
+
+/// Whether this CPU has a folding kernel on vectors wider than 128 bits.
+fn wide_folding() -> bool {
+    dispatch::best_folding().is_some_and(|b| b.tier() >= 2)
+}
+
+/// The best folding kernel, else the widest tables.
+fn update_folding<W: Word>(c: &Consts<'_, W>, state: W, bytes: &[u8]) -> W {
     if let Some(f) = &c.fold {
         if let Some(b) = dispatch::best_folding() {
             return fold::update(c, f, b, state, bytes);
@@ -106,7 +129,10 @@ pub(crate) fn update_with<W: Word>(
         Backend::Slice8 => Some(table::update::<W, 8>(c.tables, lsb, state, bytes)),
         Backend::Slice16 => Some(table::update::<W, 16>(c.tables, lsb, state, bytes)),
         Backend::HwCrc => c.hw.map(|hw| update_hw(hw, state, bytes)),
-        Backend::Fusion => Some(update_fusion(c, state, bytes)),
+        Backend::Fusion => {
+            let (state, rest) = fused_blocks(c, state, bytes);
+            Some(update(c, state, rest))
+        }
         folding => c
             .fold
             .as_ref()
@@ -120,18 +146,14 @@ fn fusion_runs<W: Word>(c: &Consts<'_, W>) -> bool {
     c.fold.is_some() && c.hw.is_some_and(hwcrc::supports) && dispatch::available(Backend::Fusion)
 }
 
-/// Fusion over the whole blocks, the rest on the CRC instruction (under [`HW_MAX`]) or
-/// folded; the caller checked [`fusion_runs`].
-fn update_fusion<W: Word>(c: &Consts<'_, W>, state: W, bytes: &[u8]) -> W {
+/// Fusion over the whole blocks; returns the register and the rest (under a block). The
+/// caller checked [`fusion_runs`].
+fn fused_blocks<'a, W: Word>(c: &Consts<'_, W>, state: W, bytes: &'a [u8]) -> (W, &'a [u8]) {
     let (Some(hw), Some(f)) = (c.hw, &c.fold) else {
         unreachable!("fusion_runs checked both")
     };
     let (state, rest) = fusion::update(hw, f, state.low_u64() as u32, bytes);
-    let state = W::from_u64(u64::from(state));
-    match dispatch::best_folding() {
-        Some(b) if rest.len() >= HW_MAX => fold::update(c, f, b, state, rest),
-        _ => update_hw(hw, state, rest),
-    }
+    (W::from_u64(u64::from(state)), rest)
 }
 
 /// The CPU's CRC instruction; `hw` is only ever set on 32-bit CRCs, so `W` is `u32`.
