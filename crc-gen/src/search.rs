@@ -302,7 +302,7 @@ pub struct Solved {
     pub free_init_bits: u32,
     /// Bits of `init` that no whole-byte message can reveal: when `(x + 1)^e` divides G,
     /// `2^e` (init, xorout) pairs give identical CRCs for every message, so they are one CRC
-    /// function, listed once (with the init bits that head no pivot set to 0).
+    /// function, listed once, with the smallest init of the class.
     pub equivalent_init_bits: u32,
 }
 
@@ -856,6 +856,11 @@ fn solve_init(samples: &[Sample], w: u32, poly: u128, refin: bool, refout: bool)
         });
         w - eliminate(rows.collect()).map_or(0, |p| p.len() as u32)
     };
+    let init = if equivalent > 0 {
+        smallest_equivalent_init(init, w, poly)
+    } else {
+        init
+    };
     let a0 = base
         .iter()
         .enumerate()
@@ -882,6 +887,22 @@ fn solve_init(samples: &[Sample], w: u32, poly: u128, refin: bool, refout: bool)
             free_init_bits: free - equivalent,
             equivalent_init_bits: equivalent,
         })
+}
+
+/// The smallest init giving the same CRC function as `init`. Two inits are equivalent when
+/// their difference δ satisfies δ·x^8 ≡ δ (mod G), i.e. δ is a multiple of
+/// H = G / gcd(G, x^8 + 1); the class `init + H·q` has exactly one member of degree below
+/// deg H, `init mod H`, and it is the smallest as a number.
+fn smallest_equivalent_init(init: u128, w: u32, poly: u128) -> u128 {
+    let g = gf2::generator(w, poly);
+    let (mut a, mut b) = (g.clone(), num_bigint::BigUint::from(0x101u32));
+    while b.bits() > 0 {
+        let r = gf2::rem(&a, &b);
+        a = b;
+        b = r;
+    }
+    let (h, _) = gf2::divmod(&g, &a);
+    gf2::to_u128(&gf2::rem(&init.into(), &h))
 }
 
 /// Gaussian elimination of `(row, rhs)` equations over GF(2): the reduced pivot rows
@@ -1019,6 +1040,31 @@ mod tests {
         assert_eq!(fam.model.init(), 0);
         assert!(out.is_ambiguous());
         assert!(out.more_samples >= 1);
+    }
+
+    #[test]
+    fn equivalent_inits_are_reported_as_the_smallest() {
+        // (x + 1)^2 divides this G: four (init, xorout) pairs are one CRC function. The
+        // model's init 1 is the smallest of its class; the search used to print another.
+        let m = ModelSpec::new(64, 0x259c_84cb_a642_6349)
+            .init(1)
+            .build()
+            .unwrap();
+        let data: [&[u8]; 4] = [
+            b"0123456789abcdef",
+            b"fedcba9876543210",
+            b"the quick brown fox jumps",
+            b"over the lazy dog, twice!",
+        ];
+        let out = search(&samples(&m, &data), &Query::width(64)).unwrap();
+        let found = out
+            .solved
+            .iter()
+            .find(|x| x.model.poly() == m.poly())
+            .unwrap();
+        assert_eq!(found.equivalent_init_bits, 2);
+        assert_eq!((found.model.init(), found.model.xorout()), (1, 0));
+        assert_eq!(found.model.crc(b"123456789"), m.crc(b"123456789"));
     }
 
     #[test]
