@@ -60,25 +60,30 @@ pub(crate) fn update<W: Word>(c: &Consts<'_, W>, state: W, bytes: &[u8]) -> W {
     if bytes.len() < FOLD_MIN {
         return update_tables(c, state, bytes);
     }
-    update_long(c, state, bytes)
+    match c.hw {
+        Some(hw) if hwcrc::supports(hw) => update_long_hw(c, hw, state, bytes),
+        _ => update_long(c, state, bytes),
+    }
 }
 
-/// Inputs of [`FOLD_MIN`] bytes or more: for a CRC with an instruction, fusion's whole
-/// blocks where it runs and the instruction where it beats folding ([`HW_MAX`]); then the
-/// best folding kernel, else the widest tables. Out of line, so it is compiled once per word
-/// type rather than at every call site.
+/// Inputs of [`FOLD_MIN`] bytes or more: the best folding kernel, else the widest tables.
+/// Out of line, so it is compiled once per word type rather than at every call site.
 #[inline(never)]
 fn update_long<W: Word>(c: &Consts<'_, W>, state: W, bytes: &[u8]) -> W {
-    if let Some(hw) = c.hw.filter(|&hw| hwcrc::supports(hw)) {
-        let (state, bytes) = if bytes.len() >= fusion::BLOCK && fusion_runs(c) {
-            fused_blocks(c, state, bytes)
-        } else {
-            (state, bytes)
-        };
-        if dispatch::available(Backend::HwCrc) && (bytes.len() < HW_MAX || !wide_folding()) {
-            return update_hw(hw, state, bytes);
-        }
-        return update_folding(c, state, bytes);
+    update_folding(c, state, bytes)
+}
+
+/// [`update_long`] for a CRC with an instruction of its own: fusion's whole blocks where it
+/// runs, then the instruction where it beats folding ([`HW_MAX`]), else folding.
+#[inline(never)]
+fn update_long_hw<W: Word>(c: &Consts<'_, W>, hw: crate::HwCrc, state: W, bytes: &[u8]) -> W {
+    let (state, bytes) = if bytes.len() >= fusion::BLOCK && fusion_runs(c) {
+        fused_blocks(c, state, bytes)
+    } else {
+        (state, bytes)
+    };
+    if dispatch::available(Backend::HwCrc) && (bytes.len() < HW_MAX || !wide_folding()) {
+        return update_hw(hw, state, bytes);
     }
     update_folding(c, state, bytes)
 }
@@ -88,13 +93,21 @@ fn wide_folding() -> bool {
     dispatch::best_folding().is_some_and(|b| b.tier() >= 2)
 }
 
-/// The best folding kernel, else the widest tables.
+/// The best folding kernel, else the widest tables; `bytes` is at least 16 long.
+#[inline]
 fn update_folding<W: Word>(c: &Consts<'_, W>, state: W, bytes: &[u8]) -> W {
     if let Some(f) = &c.fold {
         if let Some(b) = dispatch::best_folding() {
             return fold::update(c, f, b, state, bytes);
         }
     }
+    update_tables_outlined(c, state, bytes)
+}
+
+/// [`update_tables`] as a call, where it is not the hot path: inlined into the shared
+/// long path, its four table kernels cost every call there register spills.
+#[inline(never)]
+fn update_tables_outlined<W: Word>(c: &Consts<'_, W>, state: W, bytes: &[u8]) -> W {
     update_tables(c, state, bytes)
 }
 
@@ -133,6 +146,8 @@ pub(crate) fn update_with<W: Word>(
             let (state, rest) = fused_blocks(c, state, bytes);
             Some(update(c, state, rest))
         }
+        // The kernels need one whole block; shorter inputs take the tables.
+        _ if bytes.len() < 16 => c.fold.map(|_| update_tables(c, state, bytes)),
         folding => c
             .fold
             .as_ref()

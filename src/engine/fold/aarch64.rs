@@ -7,18 +7,44 @@
 
 use core::arch::aarch64::*;
 
-use super::{reduce, shuffle_masks, Clmul, D128, D256, D512};
+use super::{reduce, shuffle_masks, Lanes, D128, D256, D512};
 use crate::consts::{FoldConsts, HwCrc};
 use crate::engine::fusion;
 
-/// PMULL on two scalars, for the shared Barrett reduction.
+/// NEON lanes and PMULL, for the shared Barrett reduction.
 struct Pmull;
 
-impl Clmul for Pmull {
+impl Lanes for Pmull {
+    type V = uint64x2_t;
     #[inline]
     #[target_feature(enable = "neon,aes")]
-    unsafe fn clmul(a: u64, b: u64) -> u128 {
-        vmull_p64(a, b)
+    unsafe fn clmul<const A: i32, const B: i32>(a: uint64x2_t, b: uint64x2_t) -> uint64x2_t {
+        vreinterpretq_u64_p128(vmull_p64(vgetq_lane_u64::<A>(a), vgetq_lane_u64::<B>(b)))
+    }
+    #[inline(always)]
+    fn xor(a: uint64x2_t, b: uint64x2_t) -> uint64x2_t {
+        // SAFETY: NEON is part of the aarch64 baseline.
+        unsafe { veorq_u64(a, b) }
+    }
+    #[inline(always)]
+    fn down(a: uint64x2_t) -> uint64x2_t {
+        // SAFETY: as above.
+        unsafe { vextq_u64::<1>(a, vdupq_n_u64(0)) }
+    }
+    #[inline(always)]
+    fn up(a: uint64x2_t) -> uint64x2_t {
+        // SAFETY: as above.
+        unsafe { vextq_u64::<1>(vdupq_n_u64(0), a) }
+    }
+    #[inline(always)]
+    fn pair(q0: u64, q1: u64) -> uint64x2_t {
+        // SAFETY: as above.
+        unsafe { vcombine_u64(vcreate_u64(q0), vcreate_u64(q1)) }
+    }
+    #[inline(always)]
+    fn lane<const I: i32>(a: uint64x2_t) -> u64 {
+        // SAFETY: as above.
+        unsafe { vgetq_lane_u64::<I>(a) }
     }
 }
 
@@ -124,10 +150,8 @@ unsafe fn body<const LSB: bool>(f: &FoldConsts, width: u32, reg: u64, bytes: &[u
             x0 = fold(vreinterpretq_u64_u8(high), vreinterpretq_u64_u8(low), k128);
         }
     }
-    unsafe {
-        let x = u128::from(vgetq_lane_u64::<0>(x0)) | (u128::from(vgetq_lane_u64::<1>(x0)) << 64);
-        reduce::<Pmull, LSB>(f, width, x)
-    }
+    // SAFETY: the caller guarantees PMULL.
+    unsafe { reduce::<Pmull, LSB>(f, width, x0) }
 }
 
 /// Folds `bytes` (at least 16) into `reg` with PMULL.

@@ -3,7 +3,7 @@
 //! The kernels (one module per architecture) fold any input of at least 16 bytes and reduce
 //! to the register; this module converts between the engine's state layout and the kernels'
 //! register and holds what the kernels share: the Barrett reduction and the byte-shift masks
-//! for a final partial block. Inputs under 16 bytes go to the table kernels.
+//! for a final partial block. Callers hand inputs under 16 bytes to the table kernels.
 
 #[cfg(target_arch = "aarch64")]
 pub(crate) mod aarch64;
@@ -24,49 +24,62 @@ pub(super) const D512: usize = 2;
 #[allow(dead_code)]
 pub(super) const D1024: usize = 3;
 
-/// A 64×64 → 128-bit carry-less multiply instruction.
+/// A 128-bit vector of two 64-bit lanes with a 64×64 → 128-bit carry-less multiply: what
+/// the shared Barrett reduction needs of each architecture.
 #[allow(dead_code)]
-pub(super) trait Clmul {
+pub(super) trait Lanes {
+    /// The vector register type.
+    type V: Copy;
+    /// Lane `A` of `a` times lane `B` of `b`.
+    ///
     /// # Safety
     /// The CPU must support the instruction.
-    unsafe fn clmul(a: u64, b: u64) -> u128;
+    unsafe fn clmul<const A: i32, const B: i32>(a: Self::V, b: Self::V) -> Self::V;
+    /// Lane-wise XOR.
+    fn xor(a: Self::V, b: Self::V) -> Self::V;
+    /// Lane 1 moved to lane 0, lane 1 zeroed (the 128-bit value shifted down 64 bits).
+    fn down(a: Self::V) -> Self::V;
+    /// Lane 0 moved to lane 1, lane 0 zeroed.
+    fn up(a: Self::V) -> Self::V;
+    /// `[q0, q1]` as a vector.
+    fn pair(q0: u64, q1: u64) -> Self::V;
+    /// Lane `I`.
+    fn lane<const I: i32>(a: Self::V) -> u64;
 }
 
-/// The folded 128 bits (`x0`, qword 0 in the low half) → the n-bit register: three
-/// carry-less multiplies (DESIGN.md §4, `spec/constants.md`). Bit order as in the kernels:
-/// lsb keeps the x^64..x^127 half in qword 0, msb in qword 1.
+/// The folded 128 bits (`x`, lane 0 the low qword) → the n-bit register: three carry-less
+/// multiplies (DESIGN.md §4, `spec/constants.md`), all in vector registers so that only the
+/// result crosses to a general register. Bit order as in the kernels: lsb keeps the
+/// x^64..x^127 half in lane 0, msb in lane 1.
 ///
 /// # Safety
-/// The CPU must support `C::clmul`.
+/// The CPU must support `L::clmul`.
 #[allow(dead_code)]
 #[inline(always)]
-pub(super) unsafe fn reduce<C: Clmul, const LSB: bool>(
-    f: &FoldConsts,
-    width: u32,
-    x0: u128,
-) -> u64 {
-    let q0 = |x: u128| x as u64;
-    let q1 = |x: u128| (x >> 64) as u64;
+pub(super) unsafe fn reduce<L: Lanes, const LSB: bool>(f: &FoldConsts, width: u32, x: L::V) -> u64 {
     let [b1, b2] = f.barrett;
     let lo128 = f.folds[D128][1];
-    // SAFETY (all four blocks): the caller guarantees `C::clmul` is supported.
+    // Lane 0: x^(64+n) mod G (scaled); the Barrett pair in lanes 0 and 1.
+    let k = L::pair(lo128, 0);
+    let b = L::pair(b1, b2);
+    // SAFETY (every clmul): the caller guarantees `L::clmul` is supported.
     if LSB {
-        // 1. High half times x^(64+n) mod G (scaled), plus the low half moved up 64 bits.
-        let x0 = (x0 >> 64) ^ unsafe { C::clmul(lo128, q0(x0)) };
+        // 1. High half times x^(64+n) mod G, plus the low half moved up 64 bits.
+        let t = L::xor(L::down(x), unsafe { L::clmul::<0, 0>(x, k) });
         // 2. The quotient floor(t / G).
-        let x1 = unsafe { C::clmul(b1, q0(x0)) };
+        let q = unsafe { L::clmul::<0, 0>(t, b) };
         // 3. Subtract quotient · G; for n = 64, B2 leaves out G's x^0 term.
-        let mut x0 = x0 ^ unsafe { C::clmul(b2, q0(x1)) };
+        let mut r = L::xor(t, unsafe { L::clmul::<0, 1>(q, b) });
         if width == 64 && f.g0 {
-            x0 ^= u128::from(q0(x1)) << 64;
+            r = L::xor(r, L::up(q));
         }
-        q1(x0) & (u64::MAX >> (64 - width))
+        L::lane::<1>(r) & (u64::MAX >> (64 - width))
     } else {
-        let x0 = (x0 << 64) ^ unsafe { C::clmul(lo128, q1(x0)) };
+        let t = L::xor(L::up(x), unsafe { L::clmul::<1, 0>(x, k) });
         // B1 leaves out its x^64 term: add the operand back.
-        let x1 = unsafe { C::clmul(b1, q1(x0)) } ^ x0;
-        let x0 = x0 ^ unsafe { C::clmul(b2, q1(x1)) };
-        q0(x0) >> (64 - width)
+        let q = L::xor(unsafe { L::clmul::<1, 0>(t, b) }, t);
+        let r = L::xor(t, unsafe { L::clmul::<1, 1>(q, b) });
+        L::lane::<0>(r) >> (64 - width)
     }
 }
 
@@ -101,8 +114,8 @@ pub(super) fn shuffle_masks<const LSB: bool>(partial: usize) -> [&'static [u8; 1
     [mask(shift), mask(split)]
 }
 
-/// Feeds `bytes` into `state` with the folding kernel `backend` (which the caller has found
-/// available); inputs under 16 bytes take the tables.
+/// Feeds `bytes` (at least 16) into `state` with the folding kernel `backend` (which the
+/// caller has found available).
 #[inline]
 pub(super) fn update<W: Word>(
     c: &Consts<'_, W>,
@@ -111,9 +124,7 @@ pub(super) fn update<W: Word>(
     state: W,
     bytes: &[u8],
 ) -> W {
-    if bytes.len() < 16 {
-        return super::update_tables(c, state, bytes);
-    }
+    debug_assert!(bytes.len() >= 16);
     let width = u32::from(c.model.width);
     let unused = W::BITS - width;
     let lsb = c.model.refin;
@@ -130,6 +141,7 @@ pub(super) fn update<W: Word>(
 /// Runs one kernel on `bytes` (at least 16). Unknown or unavailable backends cannot reach
 /// here.
 #[allow(unused_variables, unreachable_code)]
+#[inline]
 fn run(f: &FoldConsts, backend: Backend, lsb: bool, width: u32, reg: u64, bytes: &[u8]) -> u64 {
     debug_assert!(backend.is_available());
     // Each kernel is compiled once per bit order; pick the instance.

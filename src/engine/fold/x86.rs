@@ -16,7 +16,7 @@
 
 use core::arch::x86_64::*;
 
-use super::{reduce, shuffle_masks, Clmul, D1024, D128, D256, D512};
+use super::{reduce, shuffle_masks, Lanes, D1024, D128, D256, D512};
 use crate::consts::FoldConsts;
 use crate::engine::fusion;
 
@@ -70,25 +70,53 @@ fn init_lane<const LSB: bool>(width: u32, reg: u64) -> __m128i {
     }
 }
 
-/// PCLMULQDQ on two scalars, for the shared Barrett reduction.
+/// SSE lanes and PCLMULQDQ, for the shared Barrett reduction.
 struct Pclmul;
 
-impl Clmul for Pclmul {
+impl Lanes for Pclmul {
+    type V = __m128i;
     #[inline]
     #[target_feature(enable = "pclmulqdq,sse4.1")]
-    unsafe fn clmul(a: u64, b: u64) -> u128 {
-        let p =
-            _mm_clmulepi64_si128::<0x00>(_mm_cvtsi64_si128(a as i64), _mm_cvtsi64_si128(b as i64));
-        to_u128(p)
+    unsafe fn clmul<const A: i32, const B: i32>(a: __m128i, b: __m128i) -> __m128i {
+        // The immediate: bit 0 picks a's qword, bit 4 b's.
+        match (A, B) {
+            (0, 0) => _mm_clmulepi64_si128::<0x00>(a, b),
+            (1, 0) => _mm_clmulepi64_si128::<0x01>(a, b),
+            (0, _) => _mm_clmulepi64_si128::<0x10>(a, b),
+            _ => _mm_clmulepi64_si128::<0x11>(a, b),
+        }
     }
-}
-
-#[inline]
-#[target_feature(enable = "sse4.1")]
-fn to_u128(x: __m128i) -> u128 {
-    let q0 = _mm_cvtsi128_si64(x) as u64;
-    let q1 = _mm_extract_epi64::<1>(x) as u64;
-    (u128::from(q1) << 64) | u128::from(q0)
+    #[inline(always)]
+    fn xor(a: __m128i, b: __m128i) -> __m128i {
+        // SAFETY: SSE2 is part of the x86_64 baseline.
+        unsafe { _mm_xor_si128(a, b) }
+    }
+    #[inline(always)]
+    fn down(a: __m128i) -> __m128i {
+        // SAFETY: as above.
+        unsafe { _mm_srli_si128::<8>(a) }
+    }
+    #[inline(always)]
+    fn up(a: __m128i) -> __m128i {
+        // SAFETY: as above.
+        unsafe { _mm_slli_si128::<8>(a) }
+    }
+    #[inline(always)]
+    fn pair(q0: u64, q1: u64) -> __m128i {
+        // SAFETY: as above.
+        unsafe { _mm_set_epi64x(q1 as i64, q0 as i64) }
+    }
+    #[inline(always)]
+    fn lane<const I: i32>(a: __m128i) -> u64 {
+        // SAFETY: as above (`_mm_extract_epi64` would need SSE4.1; a shift and movq do not).
+        unsafe {
+            if I == 0 {
+                _mm_cvtsi128_si64(a) as u64
+            } else {
+                _mm_cvtsi128_si64(_mm_srli_si128::<8>(a)) as u64
+            }
+        }
+    }
 }
 
 /// Folds `bytes` (at least 16) into `reg` on 128-bit lanes with four accumulators.
@@ -157,7 +185,7 @@ fn finish<const LSB: bool>(
         x0 = fold128(high, low, k128);
     }
     // SAFETY: our caller has the features `Pclmul::clmul` needs.
-    unsafe { reduce::<Pclmul, LSB>(f, width, to_u128(x0)) }
+    unsafe { reduce::<Pclmul, LSB>(f, width, x0) }
 }
 
 /// One 32-byte vector (two lanes) in the engine's bit order.
