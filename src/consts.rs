@@ -76,7 +76,21 @@ impl<W: Word> Consts<'_, W> {
     /// tables are present. Shorter inputs always take the table path.
     #[inline]
     pub fn backend(&self) -> Backend {
-        engine::best(self)
+        engine::backend_for(self, usize::MAX)
+    }
+
+    /// The backend [`update`](Self::update) runs here for an input of `len` bytes: the CPU's
+    /// CRC instruction for short inputs of the CRCs it computes, folding from 64 bytes,
+    /// tables otherwise.
+    ///
+    /// ```
+    /// use crcstamp::{catalog::Crc32IsoHdlc, Backend, Crc};
+    /// let c = Crc32IsoHdlc::consts();
+    /// assert_eq!(c.backend_for(16), Backend::Slice16);
+    /// assert_eq!(c.backend_for(1 << 20), c.backend());
+    /// ```
+    pub fn backend_for(&self, len: usize) -> Backend {
+        engine::backend_for(self, len)
     }
 
     /// Whether [`update_with`](Self::update_with) can run `backend`: it is available on this

@@ -17,10 +17,18 @@ use crate::word::Word;
 /// inputs a folding kernel's setup and reduction cost more than they save (`spec/decisions.md`).
 pub(crate) const FOLD_MIN: usize = 64;
 
-/// The kernel [`update`] runs for inputs of at least [`FOLD_MIN`] bytes.
-#[inline]
-pub(crate) fn best<W: Word>(c: &Consts<'_, W>) -> Backend {
-    if c.fold.is_some() {
+/// Below this many bytes a CRC with a CPU instruction of its own ([`Consts::hw`]) uses it
+/// rather than folding (`spec/decisions.md`).
+pub(crate) const HW_MAX: usize = 256;
+
+/// The kernel [`update`] runs for an input of `len` bytes; keep the two in step.
+pub(crate) fn backend_for<W: Word>(c: &Consts<'_, W>, len: usize) -> Backend {
+    if let Some(hw) = c.hw {
+        if len < HW_MAX && hwcrc::supports(hw) && dispatch::available(Backend::HwCrc) {
+            return Backend::HwCrc;
+        }
+    }
+    if len >= FOLD_MIN && c.fold.is_some() {
         if let Some(b) = dispatch::best_folding() {
             return b;
         }
@@ -33,10 +41,6 @@ pub(crate) fn best<W: Word>(c: &Consts<'_, W>) -> Backend {
         0 => Backend::Bitwise,
     }
 }
-
-/// Below this many bytes a CRC with a CPU instruction of its own ([`Consts::hw`]) uses it
-/// rather than folding (`spec/decisions.md`).
-pub(crate) const HW_MAX: usize = 256;
 
 #[inline]
 pub(crate) fn update<W: Word>(c: &Consts<'_, W>, state: W, bytes: &[u8]) -> W {
