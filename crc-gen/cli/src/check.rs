@@ -8,7 +8,7 @@ use crcstamp::DynCrc;
 use serde::Serialize;
 
 use crate::input::{self, Plan};
-use crate::sum::{hex_digits, sum_input, write_line};
+use crate::sum::{escape, hex_digits, sum_input, write_line};
 use crate::{print_out, Format};
 
 /// One line of a list: `<crc hex>  <bytes>  <name>`.
@@ -134,7 +134,8 @@ pub fn run(crc: &DynCrc, list: &Path, plan: &Plan, format: Format) -> Result<Exi
                     "failed" => "FAILED",
                     _ => "FAILED open or read",
                 };
-                if !write_line(&mut out, format_args!("{}: {verdict}", line.name))? {
+                let (prefix, name) = escape(&line.name);
+                if !write_line(&mut out, format_args!("{prefix}{name}: {verdict}"))? {
                     return Ok(exit_status(mismatched + unreadable + malformed));
                 }
             }

@@ -82,7 +82,7 @@ pub fn sum_input(crc: &DynCrc, path: &Path, plan: &Plan) -> io::Result<Summed> {
 
 /// A name as a list line carries it: names with a newline or a backslash are escaped (`\n`,
 /// `\\`) and their line starts with a backslash, as `sha256sum` does.
-fn escape(name: &str) -> (&'static str, String) {
+pub fn escape(name: &str) -> (&'static str, String) {
     if name.contains(['\n', '\\', '\r']) {
         let escaped = name
             .replace('\\', "\\\\")
