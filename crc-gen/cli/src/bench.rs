@@ -64,7 +64,7 @@ pub struct Args {
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
     format: Format,
-    /// Fewer sizes, rounds and shorter samples: a few seconds instead of about a minute.
+    /// Fewer sizes and rounds, shorter samples: seconds instead of half a minute.
     #[arg(long)]
     quick: bool,
 }

@@ -59,6 +59,7 @@ fn draw(area: &Area<'_>, panel: &Panel) -> DrawResult {
     let mut chart = ChartBuilder::on(area)
         .caption(&panel.title, ("sans-serif", 22))
         .margin(12)
+        .margin_right(36)
         .x_label_area_size(44)
         .y_label_area_size(72)
         .build_cartesian_2d(x_min..x_max, 0.0..(y_max * 1.08).max(1.0))?;
