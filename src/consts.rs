@@ -73,12 +73,27 @@ pub struct Consts<'a, W> {
 impl<W: Word> Consts<'_, W> {
     /// The backend [`update`](Self::update) runs here for long inputs: the best folding
     /// kernel this CPU has (widths up to 64), else the widest slice kernel whose tables are
-    /// present. Inputs under 32 bytes always take the table path, and a CRC with a CPU
-    /// instruction of its own ([`hw`](Self::hw)) uses that under 512 bytes (and reports
-    /// [`Backend::HwCrc`] where no folding kernel beats it).
+    /// present; for a CRC with a CPU instruction of its own ([`hw`](Self::hw)), fusion or
+    /// the instruction where they beat folding. [`backend_for`](Self::backend_for) gives the
+    /// choice for a given length.
     #[inline]
     pub fn backend(&self) -> Backend {
-        engine::best(self)
+        engine::backend_for(self, usize::MAX)
+    }
+
+    /// The backend [`update`](Self::update) runs here for an input of `len` bytes: tables
+    /// under 32 bytes, folding from there; for the CRCs a CPU instruction computes, that
+    /// instruction under 512 bytes (and wherever no folding kernel wider than 128 bits
+    /// exists), fusion from 7 KiB (`spec/engine.md`, "Dispatch").
+    ///
+    /// ```
+    /// use crcstamp::{catalog::Crc32IsoHdlc, Backend, Crc};
+    /// let c = Crc32IsoHdlc::consts();
+    /// assert_eq!(c.backend_for(16), Backend::Slice16);
+    /// assert_eq!(c.backend_for(1 << 20), c.backend());
+    /// ```
+    pub fn backend_for(&self, len: usize) -> Backend {
+        engine::backend_for(self, len)
     }
 
     /// Whether [`update_with`](Self::update_with) can run `backend`: it is available on this

@@ -220,6 +220,12 @@ impl DynCrc {
         with_consts!(&self.words, |c, _w| c.backend())
     }
 
+    /// The backend `checksum` uses here for an input of `len` bytes (see
+    /// [`Consts::backend_for`]).
+    pub fn backend_for(&self, len: usize) -> Backend {
+        with_consts!(&self.words, |c, _w| c.backend_for(len))
+    }
+
     /// Whether [`checksum_with`](Self::checksum_with) can run `backend`.
     pub fn supports(&self, backend: Backend) -> bool {
         with_consts!(&self.words, |c, _w| c.supports(backend))

@@ -58,3 +58,41 @@ fn small_inputs_on_every_supported_backend() {
     assert_eq!(Crc32IsoHdlc::checksum(b"123456789"), 0xcbf43926);
     assert_eq!(Crc82::checksum(b"123456789"), Crc82::MODEL.check);
 }
+
+/// `backend_for` names a kernel this CRC can run, the table kernel its tables allow below the
+/// folding threshold (32 bytes; unless the CPU has the CRC's instruction), and `backend()`
+/// for long inputs (beyond fusion's 7 KiB blocks).
+#[test]
+fn backend_for_names_a_supported_kernel() {
+    fn each<T: Crc>(widest_table: Backend) {
+        let c = T::consts();
+        for len in [
+            0,
+            1,
+            15,
+            16,
+            31,
+            32,
+            63,
+            64,
+            255,
+            256,
+            4096,
+            1 << 16,
+            usize::MAX,
+        ] {
+            let b = c.backend_for(len);
+            assert!(c.supports(b), "{b} at {len}");
+            if len < 32 && b != Backend::HwCrc {
+                assert_eq!(b, widest_table, "at {len}");
+            }
+            if len >= 1 << 16 {
+                assert_eq!(b, c.backend(), "at {len}");
+            }
+        }
+    }
+    each::<Crc32IsoHdlc>(Backend::Slice16);
+    each::<Crc32Iscsi>(Backend::Slice16);
+    each::<Crc82>(Backend::Slice4);
+    each::<Crossed5>(Backend::Slice16);
+}

@@ -18,20 +18,33 @@ use crate::word::Word;
 /// inputs a folding kernel's setup and reduction cost more than they save (`spec/decisions.md`).
 pub(crate) const FOLD_MIN: usize = 32;
 
-/// The kernel [`update`] runs for long inputs (see [`Consts::backend`]).
-#[inline]
-pub(crate) fn best<W: Word>(c: &Consts<'_, W>) -> Backend {
-    if fusion_runs(c) {
-        return Backend::Fusion;
+/// The kernel [`update`] runs for an input of `len` bytes; keep the two in step.
+pub(crate) fn backend_for<W: Word>(c: &Consts<'_, W>, len: usize) -> Backend {
+    if c.hw.is_some_and(hwcrc::supports) {
+        let hw_available = dispatch::available(Backend::HwCrc);
+        if len < HW_MAX && hw_available {
+            return Backend::HwCrc;
+        }
+        if len < FOLD_MIN {
+            return tables_backend(c);
+        }
+        if len >= fusion::BLOCK && fusion_runs(c) {
+            return Backend::Fusion;
+        }
+        if hw_available && !wide_folding() {
+            return Backend::HwCrc;
+        }
     }
-    if c.hw.is_some_and(hwcrc::supports) && dispatch::available(Backend::HwCrc) && !wide_folding() {
-        return Backend::HwCrc;
-    }
-    if c.fold.is_some() {
+    if len >= FOLD_MIN && c.fold.is_some() {
         if let Some(b) = dispatch::best_folding() {
             return b;
         }
     }
+    tables_backend(c)
+}
+
+/// The widest table kernel `c` carries.
+fn tables_backend<W: Word>(c: &Consts<'_, W>) -> Backend {
     match c.tables.len() {
         16.. => Backend::Slice16,
         8.. => Backend::Slice8,

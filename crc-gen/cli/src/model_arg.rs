@@ -89,3 +89,32 @@ pub fn hex(s: &str) -> Result<u128, String> {
     u128::from_str_radix(&digits, 16)
         .map_err(|_| format!("`{s}` is not a hex number of at most 128 bits"))
 }
+
+/// `-a NAME` or the model flags: how `sum` names its one model.
+#[derive(ClapArgs, Debug, Default)]
+pub struct ModelChoice {
+    /// Catalogue name or alias (any case), or a RevEng model line.
+    #[arg(
+        short = 'a',
+        long = "algorithm",
+        value_name = "NAME",
+        conflicts_with_all = ["width", "poly", "init", "refin", "refout", "xorout"],
+    )]
+    pub algorithm: Option<String>,
+    #[command(flatten)]
+    pub flags: ModelFlags,
+}
+
+impl ModelChoice {
+    /// The model named by `-a` or by the flags, else the catalogue algorithm `default`.
+    pub fn resolve_or(&self, default: &str) -> Result<Resolved, String> {
+        match &self.algorithm {
+            Some(name) => resolve_entry(name),
+            None if self.flags.given() => Ok(Resolved {
+                model: self.flags.model()?,
+                entry: None,
+            }),
+            None => resolve_entry(default),
+        }
+    }
+}

@@ -14,10 +14,18 @@ pub struct Args {
     /// Catalogue name or alias, or a RevEng model line.
     #[arg(
         value_name = "NAME|MODEL",
-        required_unless_present_any = ["width", "poly"],
-        conflicts_with_all = ["width", "poly", "init", "refin", "refout", "xorout"],
+        required_unless_present_any = ["algorithm", "width", "poly"],
+        conflicts_with_all = ["algorithm", "width", "poly", "init", "refin", "refout", "xorout"],
     )]
     model: Option<String>,
+    /// The same as the positional NAME|MODEL, spelled as `sum` takes it.
+    #[arg(
+        short = 'a',
+        long = "algorithm",
+        value_name = "NAME",
+        conflicts_with_all = ["width", "poly", "init", "refin", "refout", "xorout"],
+    )]
+    algorithm: Option<String>,
     #[command(flatten)]
     flags: ModelFlags,
     /// Output format.
@@ -27,7 +35,7 @@ pub struct Args {
 
 /// Prints the report for the model named by a positional argument or by flags.
 pub fn run(args: &Args) -> Result<ExitCode, String> {
-    let Resolved { model, entry } = match &args.model {
+    let Resolved { model, entry } = match args.model.as_ref().or(args.algorithm.as_ref()) {
         Some(arg) => model_arg::resolve_entry(arg)?,
         None if args.flags.given() => Resolved {
             model: args.flags.model()?,

@@ -177,3 +177,25 @@ fn show_reports_this_machines_backend() {
         .backend();
     assert_eq!(v["backend"], expected.name());
 }
+
+/// `-a NAME` (as `sum` takes it) shows the same as the positional name; it excludes the
+/// positional and the model flags.
+#[test]
+fn algorithm_flag_as_sum_takes_it() {
+    assert_eq!(show(&["-a", "crc-32c"]), show(&["CRC-32/ISCSI"]));
+    assert_eq!(
+        show(&["--algorithm", "width=16 poly=0x1021 init=0xffff"]),
+        show(&["width=16 poly=0x1021 init=0xffff"])
+    );
+    for args in [
+        &["-a", "CRC-32/ISCSI", "CRC-32/ISCSI"][..],
+        &["-a", "CRC-32/ISCSI", "--width", "8", "--poly", "7"],
+    ] {
+        Command::cargo_bin("crc-gen")
+            .unwrap()
+            .arg("show")
+            .args(args)
+            .assert()
+            .code(2);
+    }
+}

@@ -1,0 +1,406 @@
+//! `crc-gen bench`: throughput of every backend this machine has, per algorithm and input
+//! size, through [`DynCrc`] (the engine and kernels stamped types run on).
+//!
+//! The method is the peer benchmark's (`benches/peers.rs`): every implementation is first
+//! checked against `auto` and warmed up while the number of calls that fills one sample is
+//! calibrated; then each round times one sample of every implementation in turn, so a burst
+//! of load on a shared machine hits all of them alike, and each figure is the median over the
+//! rounds.
+
+use std::hint::black_box;
+use std::io;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use crcstamp::{Backend, DynCrc};
+use serde::Serialize;
+
+use crate::model_arg;
+use crate::plot::{self, size_label, Panel, Series};
+use crate::sum::write_line;
+use crate::{print_out, Format};
+
+/// Algorithms measured when none is named.
+pub const DEFAULT_ALGORITHMS: [&str; 3] = ["CRC-32/ISO-HDLC", "CRC-32/ISCSI", "CRC-64/NVME"];
+
+/// Sizes measured when none are given.
+const SIZES: [usize; 10] = [
+    16,
+    64,
+    256,
+    1 << 10,
+    4 << 10,
+    16 << 10,
+    64 << 10,
+    256 << 10,
+    1 << 20,
+    4 << 20,
+];
+
+/// Sizes measured by `--quick` when none are given.
+const QUICK_SIZES: [usize; 5] = [64, 1 << 10, 16 << 10, 256 << 10, 1 << 20];
+
+/// Arguments of `crc-gen bench`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// Algorithms: catalogue names or aliases, or RevEng model lines; repeat or list several
+    /// [default: CRC-32/ISO-HDLC CRC-32/ISCSI CRC-64/NVME].
+    #[arg(short = 'a', long = "algorithm", value_name = "NAME", num_args = 1..)]
+    algorithms: Vec<String>,
+    /// Input sizes in bytes, comma-separated, with an optional K, M or G suffix (powers of
+    /// 1024) [default: 16 B to 4 MiB; with --quick 64 B to 1 MiB].
+    #[arg(long, value_name = "LIST", value_delimiter = ',', value_parser = parse_size)]
+    sizes: Vec<usize>,
+    /// Backends: `all` (`auto` and every backend available here but the bitwise reference),
+    /// or names: auto, bitwise, slice1, slice4, slice8, slice16, pclmul, vpclmul256, pmull,
+    /// pmull-eor3, hwcrc.
+    #[arg(long, value_name = "all|NAME", value_delimiter = ',', num_args = 1.., default_value = "all")]
+    backend: Vec<String>,
+    /// Also write an SVG line chart per algorithm: MiB/s against size (log scale), one line
+    /// per backend.
+    #[arg(long, value_name = "FILE.svg")]
+    plot: Option<PathBuf>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t)]
+    format: Format,
+    /// Fewer sizes and rounds, shorter samples: seconds instead of half a minute.
+    #[arg(long)]
+    quick: bool,
+}
+
+/// Parses `4096`, `4K`, `4KiB`, `1M`, `1g`.
+fn parse_size(s: &str) -> Result<usize, String> {
+    let t = s.trim();
+    let lower = t.to_ascii_lowercase();
+    let digits_end = lower
+        .find(|c: char| !c.is_ascii_digit())
+        .unwrap_or(lower.len());
+    let (num, unit) = lower.split_at(digits_end);
+    let shift = match unit.trim() {
+        "" | "b" => 0,
+        "k" | "kib" | "kb" => 10,
+        "m" | "mib" | "mb" => 20,
+        "g" | "gib" | "gb" => 30,
+        _ => return Err(format!("`{t}`: unknown size unit (use K, M or G)")),
+    };
+    let n: usize = num
+        .parse()
+        .map_err(|_| format!("`{t}` is not a size in bytes"))?;
+    let bytes = n
+        .checked_shl(shift)
+        .filter(|b| *b >> shift == n)
+        .ok_or_else(|| format!("`{t}` is too large"))?;
+    if bytes == 0 || bytes > 1 << 30 {
+        return Err(format!("`{t}`: sizes go from 1 byte to 1 GiB"));
+    }
+    Ok(bytes)
+}
+
+/// How long to measure.
+struct Settings {
+    rounds: usize,
+    sample: Duration,
+}
+
+/// What is timed: the automatic path or one backend.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Imp {
+    Auto,
+    Forced(Backend),
+}
+
+impl Imp {
+    fn name(self) -> &'static str {
+        match self {
+            Imp::Auto => "auto",
+            Imp::Forced(b) => b.name(),
+        }
+    }
+
+    fn run(self, crc: &DynCrc, data: &[u8]) -> u128 {
+        match self {
+            Imp::Auto => crc.checksum(data),
+            Imp::Forced(b) => crc.checksum_with(b, data).unwrap_or(u128::MAX),
+        }
+    }
+}
+
+/// One measured figure.
+#[derive(Serialize)]
+struct Row {
+    algorithm: String,
+    size: usize,
+    backend: &'static str,
+    /// The backend `auto` runs at this size.
+    auto_picks: &'static str,
+    mib_per_s: f64,
+    ns_per_byte: f64,
+}
+
+/// `bench --format json`.
+#[derive(Serialize)]
+struct BenchReport {
+    /// Backends available on this machine (whatever the algorithm).
+    available: Vec<&'static str>,
+    rounds: usize,
+    sample_ms: f64,
+    results: Vec<Row>,
+}
+
+/// The implementations named by `--backend` that `crc` can run here.
+fn implementations(crc: &DynCrc, wanted: &[String]) -> Result<Vec<Imp>, String> {
+    let mut imps = Vec::new();
+    let mut add = |imp: Imp| {
+        if !imps.contains(&imp) {
+            imps.push(imp);
+        }
+    };
+    for w in wanted {
+        let w = w.trim().to_ascii_lowercase();
+        match w.as_str() {
+            "all" => {
+                add(Imp::Auto);
+                for &b in Backend::all() {
+                    if b != Backend::Bitwise && crc.supports(b) {
+                        add(Imp::Forced(b));
+                    }
+                }
+            }
+            "auto" => add(Imp::Auto),
+            name => {
+                let b = Backend::all()
+                    .iter()
+                    .copied()
+                    .find(|b| b.name() == name)
+                    .ok_or_else(|| {
+                        let names: Vec<_> = Backend::all().iter().map(|b| b.name()).collect();
+                        format!(
+                            "bench: unknown backend `{name}` (all, auto, {})",
+                            names.join(", ")
+                        )
+                    })?;
+                if crc.supports(b) {
+                    add(Imp::Forced(b));
+                }
+            }
+        }
+    }
+    Ok(imps)
+}
+
+/// Deterministic bytes (xorshift), the same on every run.
+fn test_data(len: usize) -> Vec<u8> {
+    let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
+    (0..len)
+        .map(|_| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            (x >> 32) as u8
+        })
+        .collect()
+}
+
+/// Time of `iters` calls.
+fn time(imp: Imp, crc: &DynCrc, data: &[u8], iters: u64) -> Duration {
+    let start = Instant::now();
+    for _ in 0..iters {
+        black_box(imp.run(crc, black_box(data)));
+    }
+    start.elapsed()
+}
+
+/// Warms up and returns the number of calls that takes about `sample`.
+fn calibrate(imp: Imp, crc: &DynCrc, data: &[u8], sample: Duration) -> u64 {
+    let mut iters = 1u64;
+    loop {
+        let t = time(imp, crc, data, iters);
+        if t >= sample / 2 || iters >= 1 << 40 {
+            let scale = sample.as_secs_f64() / t.as_secs_f64().max(1e-9);
+            return ((iters as f64 * scale).ceil() as u64).max(1);
+        }
+        iters *= 2;
+    }
+}
+
+fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(f64::total_cmp);
+    v[v.len() / 2]
+}
+
+/// The figures of every implementation for one algorithm and size.
+fn measure(
+    name: &str,
+    crc: &DynCrc,
+    imps: &[Imp],
+    size: usize,
+    s: &Settings,
+) -> Result<Vec<Row>, String> {
+    let data = test_data(size);
+    let want = crc.checksum(&data);
+    for &imp in imps {
+        if imp.run(crc, &data) != want {
+            return Err(format!(
+                "bench: {} disagrees with auto on {name} at {size} bytes (a bug: please report it)",
+                imp.name()
+            ));
+        }
+    }
+    let iters: Vec<u64> = imps
+        .iter()
+        .map(|&imp| calibrate(imp, crc, &data, s.sample))
+        .collect();
+    let mut ns_per_byte = vec![Vec::with_capacity(s.rounds); imps.len()];
+    for _ in 0..s.rounds {
+        for (k, &imp) in imps.iter().enumerate() {
+            let t = time(imp, crc, &data, iters[k]);
+            ns_per_byte[k].push(t.as_nanos() as f64 / (iters[k] as f64 * size as f64));
+        }
+    }
+    let auto_picks = crc.backend_for(size).name();
+    Ok(imps
+        .iter()
+        .zip(ns_per_byte)
+        .map(|(&imp, v)| {
+            let ns = median(v);
+            Row {
+                algorithm: name.to_owned(),
+                size,
+                backend: imp.name(),
+                auto_picks,
+                mib_per_s: 1e9 / ns / (1u64 << 20) as f64,
+                ns_per_byte: ns,
+            }
+        })
+        .collect())
+}
+
+/// One algorithm's rows as a text table.
+fn table(name: &str, rows: &[Row]) -> String {
+    let mut t = format!(
+        "{name}\n{:>9}  {:<20}  {:>10}  {:>8}\n",
+        "size", "backend", "MiB/s", "ns/byte"
+    );
+    for r in rows {
+        let backend = if r.backend == "auto" {
+            format!("auto ({})", r.auto_picks)
+        } else {
+            r.backend.to_owned()
+        };
+        t += &format!(
+            "{:>9}  {backend:<20}  {:>10.1}  {:>8.4}\n",
+            size_label(r.size as f64),
+            r.mib_per_s,
+            r.ns_per_byte
+        );
+    }
+    t
+}
+
+/// Measures, prints, and writes the plot.
+pub fn run(args: &Args) -> Result<ExitCode, String> {
+    let names: Vec<String> = if args.algorithms.is_empty() {
+        DEFAULT_ALGORITHMS.iter().map(|s| s.to_string()).collect()
+    } else {
+        args.algorithms.clone()
+    };
+    let mut algorithms = Vec::new();
+    for arg in &names {
+        let model = model_arg::resolve(arg)?;
+        let label = model.name().map_or_else(|| arg.clone(), str::to_owned);
+        let crc = DynCrc::from_model(&model);
+        let imps = implementations(&crc, &args.backend)?;
+        if imps.is_empty() {
+            return Err(format!(
+                "bench: none of the backends named runs {label} on this machine"
+            ));
+        }
+        algorithms.push((label, crc, imps));
+    }
+    let sizes: Vec<usize> = match (args.sizes.is_empty(), args.quick) {
+        (false, _) => args.sizes.clone(),
+        (true, false) => SIZES.to_vec(),
+        (true, true) => QUICK_SIZES.to_vec(),
+    };
+    let settings = if args.quick {
+        Settings {
+            rounds: 5,
+            sample: Duration::from_millis(2),
+        }
+    } else {
+        Settings {
+            rounds: 11,
+            sample: Duration::from_millis(10),
+        }
+    };
+
+    let mut all_rows = Vec::new();
+    let mut panels = Vec::new();
+    let mut out = io::stdout().lock();
+    let mut open = true;
+    for (label, crc, imps) in &algorithms {
+        let mut rows = Vec::new();
+        for &size in &sizes {
+            rows.extend(measure(label, crc, imps, size, &settings)?);
+        }
+        if args.format == Format::Text && open {
+            open = write_line(&mut out, format_args!("{}", table(label, &rows)))?;
+        }
+        panels.push(Panel {
+            title: format!(
+                "{label}: throughput by input size (auto = {})",
+                crc.backend()
+            ),
+            series: imps
+                .iter()
+                .map(|imp| Series {
+                    label: imp.name().to_owned(),
+                    points: rows
+                        .iter()
+                        .filter(|r| r.backend == imp.name())
+                        .map(|r| (r.size as f64, r.mib_per_s))
+                        .collect(),
+                })
+                .collect(),
+        });
+        all_rows.extend(rows);
+    }
+    drop(out);
+    if let Some(path) = &args.plot {
+        plot::write_svg(path, &panels)?;
+    }
+    if args.format == Format::Json {
+        let report = BenchReport {
+            available: Backend::all()
+                .iter()
+                .filter(|b| b.is_available())
+                .map(|b| b.name())
+                .collect(),
+            rounds: settings.rounds,
+            sample_ms: settings.sample.as_secs_f64() * 1e3,
+            results: all_rows,
+        };
+        let json = serde_json::to_string_pretty(&report).map_err(|e| e.to_string())?;
+        print_out(format_args!("{json}\n"))?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_size;
+
+    #[test]
+    fn sizes() {
+        assert_eq!(parse_size("4096"), Ok(4096));
+        assert_eq!(parse_size("4K"), Ok(4096));
+        assert_eq!(parse_size("4kib"), Ok(4096));
+        assert_eq!(parse_size("1M"), Ok(1 << 20));
+        assert_eq!(parse_size("1G"), Ok(1 << 30));
+        assert!(parse_size("0").is_err());
+        assert!(parse_size("2G").is_err());
+        assert!(parse_size("4T").is_err());
+        assert!(parse_size("K").is_err());
+    }
+}

@@ -1,0 +1,308 @@
+//! Reading one input and computing its CRC through crcstamp's [`DynCrc`].
+//!
+//! A regular file is summed by its size: in one pass on one thread, or, when it is larger
+//! than a chunk and more than one job is allowed, in chunks handed out to threads and joined
+//! in order with `combine`. Its bytes come from positional `read`s or, from [`MMAP_MIN`] up,
+//! from a memory map (the crossover is measured in `spec/decisions.md`). Anything else —
+//! standard input, pipes, devices — is streamed to its end.
+
+use std::fs::File;
+use std::io::{self, ErrorKind, IsTerminal, Read};
+use std::ops::Range;
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+
+use crcstamp::DynCrc;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+
+/// Files at least this large are read through a memory map when `--io auto`
+/// (`spec/decisions.md`, "crc-gen sum: read or mmap").
+pub const MMAP_MIN: u64 = 1 << 20;
+
+/// Bytes per chunk when a file is split across threads.
+pub const DEFAULT_CHUNK: u64 = 32 << 20;
+
+/// Inputs larger than this show a progress bar, when stderr is a terminal.
+pub const PROGRESS_MIN: u64 = 256 << 20;
+
+/// Bytes per `read` call.
+const READ_BUF: usize = 256 << 10;
+
+/// Bytes of a mapped file per `update` call: the progress bar's step.
+const MAP_STEP: usize = 8 << 20;
+
+/// How file bytes are read.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum Io {
+    /// `mmap` from [`MMAP_MIN`] bytes, `read` below.
+    #[default]
+    Auto,
+    /// Positional `read` calls into a buffer.
+    Read,
+    /// A read-only memory map.
+    Mmap,
+}
+
+/// How to sum a file.
+#[derive(Clone, Copy, Debug)]
+pub struct Plan {
+    /// Threads per file, at least 1.
+    pub jobs: usize,
+    /// Bytes per chunk when splitting, at least 1.
+    pub chunk: u64,
+    /// Read or map.
+    pub io: Io,
+}
+
+/// A CRC and the number of bytes it covers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Summed {
+    /// The CRC.
+    pub crc: u128,
+    /// The input's length.
+    pub bytes: u64,
+}
+
+/// The one-line reason for an I/O error, without Rust's `(os error N)` suffix.
+pub fn reason(e: &io::Error) -> String {
+    let s = e.to_string();
+    match s.find(" (os error ") {
+        Some(i) => s[..i].to_owned(),
+        None => s,
+    }
+}
+
+/// The CRC of everything `r` yields until its end.
+pub fn sum_stream(crc: &DynCrc, mut r: impl Read) -> io::Result<Summed> {
+    let mut buf = vec![0u8; READ_BUF];
+    let mut digest = crc.digest();
+    let mut bytes = 0u64;
+    loop {
+        match r.read(&mut buf) {
+            Ok(0) => break,
+            Ok(n) => {
+                digest.update(&buf[..n]);
+                bytes += n as u64;
+            }
+            Err(e) if e.kind() == ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(Summed {
+        crc: digest.finalize(),
+        bytes,
+    })
+}
+
+/// The CRC of the file at `path`; `name` labels its progress bar.
+pub fn sum_file(crc: &DynCrc, path: &Path, name: &str, plan: &Plan) -> io::Result<Summed> {
+    let file = File::open(path)?;
+    let meta = file.metadata()?;
+    if meta.is_dir() {
+        return Err(io::Error::new(ErrorKind::IsADirectory, "Is a directory"));
+    }
+    if !meta.is_file() {
+        return sum_stream(crc, file);
+    }
+    let size = meta.len();
+    let bar = progress_bar(size, name);
+    let mapped;
+    let source = match plan.io {
+        Io::Mmap => size > 0,
+        Io::Read => false,
+        Io::Auto => size >= MMAP_MIN,
+    };
+    let source = if source {
+        mapped = map(&file)?;
+        Source::Map(&mapped)
+    } else {
+        Source::File(&file)
+    };
+    let whole = if plan.jobs > 1 && size > plan.chunk {
+        in_chunks(crc, &source, size, plan, &bar)?
+    } else {
+        source.sum(crc, 0..size, &bar)?
+    };
+    // Bytes appended since the size was taken are summed too, as reading to the end would.
+    let tail = sum_stream(
+        crc,
+        At {
+            file: &file,
+            pos: size,
+        },
+    )?;
+    bar.finish_and_clear();
+    Ok(if tail.bytes == 0 {
+        Summed {
+            crc: whole,
+            bytes: size,
+        }
+    } else {
+        Summed {
+            crc: crc.combine(whole, tail.crc, tail.bytes),
+            bytes: size + tail.bytes,
+        }
+    })
+}
+
+/// Splits `0..size` into chunks of `plan.chunk` bytes, sums them on `plan.jobs` threads (each
+/// takes the next unclaimed chunk) and joins the CRCs in order with `combine`.
+fn in_chunks(
+    crc: &DynCrc,
+    source: &Source<'_>,
+    size: u64,
+    plan: &Plan,
+    bar: &ProgressBar,
+) -> io::Result<u128> {
+    let chunk = plan.chunk;
+    let count = usize::try_from(size.div_ceil(chunk)).map_err(io::Error::other)?;
+    let range = |i: usize| {
+        let start = i as u64 * chunk;
+        start..(start + chunk).min(size)
+    };
+    let next = AtomicUsize::new(0);
+    let failed = AtomicBool::new(false);
+    let worker = || -> io::Result<Vec<(usize, u128)>> {
+        let mut done = Vec::new();
+        loop {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            if i >= count || failed.load(Ordering::Relaxed) {
+                return Ok(done);
+            }
+            match source.sum(crc, range(i), bar) {
+                Ok(c) => done.push((i, c)),
+                Err(e) => {
+                    failed.store(true, Ordering::Relaxed);
+                    return Err(e);
+                }
+            }
+        }
+    };
+    let results: Vec<io::Result<Vec<(usize, u128)>>> = std::thread::scope(|s| {
+        let handles: Vec<_> = (0..plan.jobs.min(count)).map(|_| s.spawn(worker)).collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
+            .collect()
+    });
+    let mut crcs = vec![0u128; count];
+    for done in results {
+        for (i, c) in done? {
+            crcs[i] = c;
+        }
+    }
+    let mut whole = crcs[0];
+    for (i, &c) in crcs.iter().enumerate().skip(1) {
+        let r = range(i);
+        whole = crc.combine(whole, c, r.end - r.start);
+    }
+    Ok(whole)
+}
+
+/// Where a regular file's bytes come from.
+enum Source<'a> {
+    /// Positional reads of the open file.
+    File(&'a File),
+    /// The file's memory map.
+    Map(&'a [u8]),
+}
+
+impl Source<'_> {
+    /// The CRC of the bytes in `range`, advancing `bar` as it goes.
+    fn sum(&self, crc: &DynCrc, range: Range<u64>, bar: &ProgressBar) -> io::Result<u128> {
+        let mut digest = crc.digest();
+        match *self {
+            Source::Map(map) => {
+                for piece in map[range.start as usize..range.end as usize].chunks(MAP_STEP) {
+                    digest.update(piece);
+                    bar.inc(piece.len() as u64);
+                }
+            }
+            Source::File(file) => {
+                let len = (range.end - range.start).min(READ_BUF as u64) as usize;
+                let mut buf = vec![0u8; len];
+                let mut pos = range.start;
+                while pos < range.end {
+                    let want = (range.end - pos).min(len as u64) as usize;
+                    let n = match read_at(file, &mut buf[..want], pos) {
+                        Ok(0) => {
+                            return Err(io::Error::new(
+                                ErrorKind::UnexpectedEof,
+                                "file shrank while being read",
+                            ))
+                        }
+                        Ok(n) => n,
+                        Err(e) if e.kind() == ErrorKind::Interrupted => continue,
+                        Err(e) => return Err(e),
+                    };
+                    digest.update(&buf[..n]);
+                    bar.inc(n as u64);
+                    pos += n as u64;
+                }
+            }
+        }
+        Ok(digest.finalize())
+    }
+}
+
+/// A reader over a file from `pos` on, by positional reads.
+struct At<'a> {
+    file: &'a File,
+    pos: u64,
+}
+
+impl Read for At<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = read_at(self.file, buf, self.pos)?;
+        self.pos += n as u64;
+        Ok(n)
+    }
+}
+
+#[cfg(unix)]
+fn read_at(file: &File, buf: &mut [u8], pos: u64) -> io::Result<usize> {
+    std::os::unix::fs::FileExt::read_at(file, buf, pos)
+}
+
+#[cfg(windows)]
+fn read_at(file: &File, buf: &mut [u8], pos: u64) -> io::Result<usize> {
+    std::os::windows::fs::FileExt::seek_read(file, buf, pos)
+}
+
+#[cfg(not(any(unix, windows)))]
+fn read_at(_: &File, _: &mut [u8], _: u64) -> io::Result<usize> {
+    Err(io::Error::new(
+        ErrorKind::Unsupported,
+        "positional reads are not available on this platform",
+    ))
+}
+
+/// Maps `file` read-only. The one `unsafe` of the CLI (`spec/decisions.md`).
+#[allow(unsafe_code)]
+fn map(file: &File) -> io::Result<memmap2::Mmap> {
+    // SAFETY: `Mmap::map` is unsafe because the mapping's bytes can change under us if
+    // another process writes to or truncates the file while it is mapped, which no Rust
+    // reference to them may see. We only hand the bytes to the CRC kernels, which read each
+    // byte (as integers, never as values with invalid bit patterns) and keep no invariant
+    // on them: a concurrent write gives a CRC of a mix of old and new contents, as a `read`
+    // racing the writer would; a concurrent truncation makes the kernel's load fault with
+    // SIGBUS and ends the process. Checksum tools that map files (and ripgrep) accept the
+    // same; `--io read` avoids it.
+    unsafe { memmap2::Mmap::map(file) }
+}
+
+/// A progress bar on stderr for inputs over [`PROGRESS_MIN`] when stderr is a terminal; a
+/// hidden one (never drawn) otherwise.
+fn progress_bar(size: u64, name: &str) -> ProgressBar {
+    if size <= PROGRESS_MIN || !io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let style = ProgressStyle::with_template(
+        "{msg} {wide_bar} {binary_bytes}/{binary_total_bytes} {binary_bytes_per_sec} {eta}",
+    )
+    .unwrap_or_else(|_| ProgressStyle::default_bar());
+    let bar = ProgressBar::with_draw_target(Some(size), ProgressDrawTarget::stderr());
+    bar.set_style(style);
+    bar.set_message(name.to_owned());
+    bar
+}

@@ -1,0 +1,116 @@
+//! `crc-gen bench --plot`: an SVG line chart per algorithm, throughput against input size.
+//!
+//! plotters is built with its SVG backend only (no bitmap backends, no system fonts): text is
+//! written as SVG `<text>` and laid out by the viewer.
+
+use std::path::Path;
+
+use plotters::prelude::*;
+
+/// One line of a chart.
+pub struct Series {
+    /// The legend entry: a backend name, or `auto`.
+    pub label: String,
+    /// (input size in bytes, MiB/s), sizes ascending.
+    pub points: Vec<(f64, f64)>,
+}
+
+/// One chart: an algorithm's lines.
+pub struct Panel {
+    /// The algorithm.
+    pub title: String,
+    /// One line per backend.
+    pub series: Vec<Series>,
+}
+
+/// Pixels per chart.
+const WIDTH: u32 = 960;
+const HEIGHT: u32 = 480;
+
+/// Writes the charts, stacked, to `path`.
+pub fn write_svg(path: &Path, panels: &[Panel]) -> Result<(), String> {
+    let fail = |e: &dyn std::fmt::Display| format!("cannot write {}: {e}", path.display());
+    let height = HEIGHT * panels.len().max(1) as u32;
+    let root = SVGBackend::new(path, (WIDTH, height)).into_drawing_area();
+    root.fill(&WHITE).map_err(|e| fail(&e))?;
+    for (area, panel) in root.split_evenly((panels.len(), 1)).iter().zip(panels) {
+        draw(area, panel).map_err(|e| fail(&e))?;
+    }
+    root.present().map_err(|e| fail(&e))
+}
+
+type Area<'a> = DrawingArea<SVGBackend<'a>, plotters::coord::Shift>;
+type DrawResult =
+    Result<(), DrawingAreaErrorKind<<SVGBackend<'static> as DrawingBackend>::ErrorType>>;
+
+fn draw(area: &Area<'_>, panel: &Panel) -> DrawResult {
+    // x is log2 of the size, so the axis is logarithmic with a tick at each power of two.
+    let points = || panel.series.iter().flat_map(|s| s.points.iter());
+    let x_min = points().map(|p| p.0.log2()).fold(f64::INFINITY, f64::min);
+    let x_max = points()
+        .map(|p| p.0.log2())
+        .fold(f64::NEG_INFINITY, f64::max);
+    let y_max = points().map(|p| p.1).fold(0.0, f64::max);
+    let (x_min, x_max) = if x_min.is_finite() && x_max.is_finite() {
+        (x_min.floor(), x_max.ceil().max(x_min.floor() + 1.0))
+    } else {
+        (0.0, 1.0)
+    };
+    let mut chart = ChartBuilder::on(area)
+        .caption(&panel.title, ("sans-serif", 22))
+        .margin(12)
+        .margin_right(36)
+        .x_label_area_size(44)
+        .y_label_area_size(72)
+        .build_cartesian_2d(x_min..x_max, 0.0..(y_max * 1.08).max(1.0))?;
+    chart
+        .configure_mesh()
+        .x_desc("input size (log scale)")
+        .y_desc("MiB/s")
+        .x_labels((x_max - x_min) as usize + 1)
+        .x_label_formatter(&|x| {
+            if (x - x.round()).abs() < 1e-6 {
+                size_label(x.round().exp2())
+            } else {
+                String::new()
+            }
+        })
+        .y_label_formatter(&|y| format!("{y:.0}"))
+        .draw()?;
+    for (i, s) in panel.series.iter().enumerate() {
+        let color = Palette99::pick(i).to_rgba();
+        chart
+            .draw_series(LineSeries::new(
+                s.points.iter().map(|&(x, y)| (x.log2(), y)),
+                color.stroke_width(2),
+            ))?
+            .label(s.label.as_str())
+            .legend(move |(x, y)| PathElement::new([(x, y), (x + 20, y)], color.stroke_width(2)));
+    }
+    chart
+        .configure_series_labels()
+        .position(SeriesLabelPosition::UpperLeft)
+        .background_style(WHITE.mix(0.85))
+        .border_style(BLACK)
+        .draw()
+}
+
+/// `4096` → `4 KiB`.
+pub fn size_label(bytes: f64) -> String {
+    let units = [("GiB", 1u64 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10)];
+    for (unit, n) in units {
+        let v = bytes / n as f64;
+        if v >= 1.0 {
+            return format!("{} {unit}", trim(v));
+        }
+    }
+    format!("{} B", trim(bytes))
+}
+
+fn trim(v: f64) -> String {
+    if (v - v.round()).abs() < 1e-9 {
+        format!("{}", v.round() as u64)
+    } else {
+        format!("{v:.1}")
+    }
+}

@@ -1,0 +1,145 @@
+//! `crc-gen bench`: `--quick` stays under 30 s, its JSON covers every backend and size, and
+//! its SVG is well-formed XML with one line per backend per algorithm.
+
+use std::time::{Duration, Instant};
+
+use assert_cmd::Command;
+use crcstamp::{Backend, DynCrc};
+use serde_json::Value;
+
+#[test]
+fn quick_run_json_and_plot() {
+    let dir = tempfile::tempdir().unwrap();
+    let svg = dir.path().join("bench.svg");
+    let start = Instant::now();
+    let out = Command::cargo_bin("crc-gen")
+        .unwrap()
+        .args(["bench", "--quick", "--format", "json", "--plot"])
+        .arg(&svg)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let took = start.elapsed();
+    assert!(
+        took < Duration::from_secs(30),
+        "bench --quick took {took:?}"
+    );
+
+    let doc: Value = serde_json::from_slice(&out).unwrap();
+    let rows = doc["results"].as_array().unwrap();
+    let algorithms = ["CRC-32/ISO-HDLC", "CRC-32/ISCSI", "CRC-64/NVME"];
+    let mut lines_per_chart = Vec::new();
+    let mut sizes = Vec::new();
+    for alg in algorithms {
+        let crc = DynCrc::from_catalog(alg).unwrap();
+        let mut backends: Vec<&str> = vec!["auto"];
+        backends.extend(
+            Backend::all()
+                .iter()
+                .filter(|&&b| b != Backend::Bitwise && crc.supports(b))
+                .map(|b| b.name()),
+        );
+        let mine: Vec<&Value> = rows.iter().filter(|r| r["algorithm"] == alg).collect();
+        sizes = mine.iter().map(|r| r["size"].as_u64().unwrap()).collect();
+        sizes.dedup();
+        sizes.sort();
+        sizes.dedup();
+        assert_eq!(mine.len(), backends.len() * sizes.len(), "{alg}");
+        for r in &mine {
+            let b = r["backend"].as_str().unwrap();
+            assert!(backends.contains(&b), "{alg}: {b}");
+            let (mibs, ns) = (
+                r["mib_per_s"].as_f64().unwrap(),
+                r["ns_per_byte"].as_f64().unwrap(),
+            );
+            assert!(mibs > 0.0 && ns > 0.0);
+            // The two columns are the same figure.
+            assert!((mibs * ns * 1.048576e-3 - 1.0).abs() < 1e-6, "{mibs} {ns}");
+            let size = r["size"].as_u64().unwrap() as usize;
+            assert_eq!(r["auto_picks"], crc.backend_for(size).name());
+        }
+        lines_per_chart.push(backends.len());
+    }
+    assert!(sizes.len() >= 3, "{sizes:?}");
+
+    // The SVG: XML with an <svg> root, a title per algorithm, and one polyline per backend
+    // whose points are the sizes (legend swatches have two points).
+    let text = std::fs::read_to_string(&svg).unwrap();
+    let xml = roxmltree::Document::parse(&text).unwrap();
+    let root = xml.root_element();
+    assert_eq!(root.tag_name().name(), "svg");
+    let texts: Vec<&str> = root
+        .descendants()
+        .filter(|n| n.has_tag_name("text"))
+        .filter_map(|n| n.text())
+        .map(str::trim)
+        .collect();
+    for alg in algorithms {
+        assert!(
+            texts.iter().any(|t| t.starts_with(alg)),
+            "no title for {alg}"
+        );
+    }
+    let data_lines = root
+        .descendants()
+        .filter(|n| n.has_tag_name("polyline"))
+        .filter(|n| {
+            let points = n.attribute("points").unwrap_or("");
+            points.split_whitespace().count() == sizes.len()
+        })
+        .count();
+    assert_eq!(data_lines, lines_per_chart.iter().sum::<usize>());
+}
+
+#[test]
+fn named_backends_sizes_and_text() {
+    let out = Command::cargo_bin("crc-gen")
+        .unwrap()
+        .args([
+            "bench",
+            "--quick",
+            "-a",
+            "CRC-16/ARC",
+            "--sizes",
+            "100,2K",
+            "--backend",
+            "slice8,auto",
+        ])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(out).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "CRC-16/ARC");
+    assert_eq!(lines.len(), 2 + 4 + 1, "{text}");
+    assert!(
+        lines[2].contains("100 B") && lines[2].contains("slice8"),
+        "{text}"
+    );
+    assert!(lines[3].contains("auto ("), "{text}");
+    assert!(lines[5].contains("2 KiB"), "{text}");
+}
+
+#[test]
+fn bad_arguments() {
+    for (args, want) in [
+        (&["--backend", "turbo"][..], "unknown backend `turbo`"),
+        (&["--sizes", "0"], "sizes go from 1 byte"),
+        (&["-a", "CRC-99/NOPE"], "CRC-99/NOPE"),
+    ] {
+        let out = Command::cargo_bin("crc-gen")
+            .unwrap()
+            .arg("bench")
+            .args(args)
+            .assert()
+            .code(2)
+            .get_output()
+            .clone();
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(err.contains(want), "{args:?}: {err}");
+    }
+}

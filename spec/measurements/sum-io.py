@@ -1,0 +1,96 @@
+#!/usr/bin/env python3
+"""How `crc-gen sum` should read files: positional read() vs mmap, by file size; and the
+throughput of `sum` on a 1 GiB file with 1 and 2 jobs next to other tools.
+
+    cargo build --release -p crc-gen-cli
+    python3 spec/measurements/sum-io.py [--rounds N] [--dir DIR] [--extra NAME=COMMAND ...]
+
+Files are written to DIR (default: a new directory under /tmp) and read once before timing,
+so every figure is page-cached. Part 1 sums, per size, distinct files totalling ~512 MiB
+(at most 2000) in one process with `--jobs 1 --io read` and `--io mmap`: distinct, so each
+byte comes from RAM and not from a CPU cache warm from the previous file; many per process,
+so start-up is amortised. Part 2 sums one 1 GiB file. Each round runs every command once, in
+turn, so bursts of load on a shared machine hit them alike; figures are medians over rounds.
+`--extra 'crc32fast=/tmp/crc32fast-sum {file}'` adds a command to part 2.
+"""
+import argparse
+import os
+import statistics
+import subprocess
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+CRC_GEN = os.path.join(ROOT, "target", "release", "crc-gen")
+SIZES = [("4K", 4 << 10), ("16K", 16 << 10), ("64K", 64 << 10), ("256K", 256 << 10),
+         ("1M", 1 << 20), ("4M", 4 << 20), ("16M", 16 << 20), ("64M", 64 << 20),
+         ("256M", 256 << 20)]
+TOTAL = 512 << 20
+
+
+def bench(cmds, rounds, warm=2):
+    times = [[] for _ in cmds]
+    for r in range(rounds + warm):
+        for i, c in enumerate(cmds):
+            start = time.perf_counter()
+            subprocess.run(c, stdout=subprocess.DEVNULL, check=True)
+            if r >= warm:
+                times[i].append(time.perf_counter() - start)
+    return [statistics.median(t) for t in times]
+
+
+def write_random(path, size):
+    with open(path, "wb") as f:
+        left = size
+        while left:
+            n = min(left, 16 << 20)
+            f.write(os.urandom(n))
+            left -= n
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--rounds", type=int, default=15)
+    ap.add_argument("--dir")
+    ap.add_argument("--extra", action="append", default=[])
+    args = ap.parse_args()
+    d = args.dir or tempfile.mkdtemp(prefix="crc-gen-sum-io-")
+
+    print("part 1: read vs mmap, --jobs 1, distinct page-cached files (medians)")
+    print(f"{'size':>5} {'files':>6} {'read ms':>9} {'GiB/s':>6} {'mmap ms':>9} {'GiB/s':>6} {'mmap/read':>9}")
+    for name, size in SIZES:
+        count = max(1, min(2000, TOTAL // size))
+        sub = os.path.join(d, name)
+        os.makedirs(sub, exist_ok=True)
+        files = [os.path.join(sub, f"p{i:05}") for i in range(count)]
+        for f in files:
+            if not os.path.exists(f) or os.path.getsize(f) != size:
+                write_random(f, size)
+        subprocess.run(["cat", *files], stdout=subprocess.DEVNULL, check=True)
+        base = [CRC_GEN, "sum", "--jobs", "1", "--io"]
+        r, m = bench([base + ["read", *files], base + ["mmap", *files]], args.rounds)
+        tot = size * count
+        print(f"{name:>5} {count:>6} {r*1e3:9.1f} {tot/r/2**30:6.2f} {m*1e3:9.1f} {tot/m/2**30:6.2f} {m/r:9.2f}", flush=True)
+
+    big = os.path.join(d, "1G")
+    if not os.path.exists(big) or os.path.getsize(big) != 1 << 30:
+        write_random(big, 1 << 30)
+    subprocess.run(["cat", big], stdout=subprocess.DEVNULL, check=True)
+    cmds = {
+        "crc-gen sum --jobs 1": [CRC_GEN, "sum", "--jobs", "1", big],
+        "crc-gen sum --jobs 2": [CRC_GEN, "sum", "--jobs", "2", big],
+        "crc-gen sum --jobs 1 --io read": [CRC_GEN, "sum", "--jobs", "1", "--io", "read", big],
+        "crc-gen sum --jobs 2 --io read": [CRC_GEN, "sum", "--jobs", "2", "--io", "read", big],
+        "cksum": ["cksum", big],
+    }
+    for e in args.extra:
+        name, cmd = e.split("=", 1)
+        cmds[name] = cmd.replace("{file}", big).split()
+    print("\npart 2: one 1 GiB page-cached file (medians)")
+    times = bench(list(cmds.values()), args.rounds)
+    for (name, _), t in zip(cmds.items(), times):
+        print(f"{name:<32} {t*1e3:8.1f} ms {1/t:6.2f} GiB/s  {times[0]/t:5.2f}x jobs 1")
+
+
+if __name__ == "__main__":
+    main()
