@@ -3,7 +3,9 @@
 //! For each algorithm and length: GiB/s of crcstamp's automatic path and of every backend
 //! this machine has, of each peer that implements the algorithm (`crc` 3 with `Table<16>`,
 //! `crc-fast`, `crc32fast`, `crc32c`, `crc64fast-nvme`), and of a bare VPCLMULQDQ fold loop
-//! (the machine's ceiling for folding; no CRC). `ratio` is crcstamp auto / the best peer,
+//! (the machine's ceiling for folding; no CRC), and the call floor: the same boxed call doing
+//! nothing, which bounds what any implementation can gain at short lengths. `ratio` is
+//! crcstamp auto / the best peer,
 //! `vs crc` is crcstamp's portable path / `crc` Table<16>: slice16 through `checksum_with`,
 //! or auto itself when it is a table kernel (run with `CRCSTAMP_MAX_TIER=portable`).
 //!
@@ -112,6 +114,16 @@ fn crc_table16<W: Table16>(alg: &'static crc::Algorithm<W>) -> Imp<'static> {
 
 fn crc_fast(alg: crc_fast::CrcAlgorithm) -> Imp<'static> {
     imp("crc-fast", move |b| crc_fast::checksum(alg, b))
+}
+
+/// Columns that are not CRCs: the fold-loop ceiling and the call floor.
+const REFERENCES: [&str; 2] = ["ceiling", "floor"];
+
+/// The harness alone: the same boxed call on the same buffer, returning its length. No
+/// implementation can beat it, so at short lengths it bounds every ratio: an implementation
+/// taking `t` against a peer taking `p` is at most `p / floor` faster.
+fn floor() -> Imp<'static> {
+    imp("floor", |b| b.len() as u64)
 }
 
 fn ceiling() -> Option<Imp<'static>> {
@@ -239,6 +251,7 @@ impl Out {
         imps.extend(peers);
         let peer_ids: Vec<usize> = (first_peer..imps.len()).collect();
         imps.extend(ceiling());
+        imps.push(floor());
         let idx = |n: &str| imps.iter().position(|m| m.name == n);
         // Ratios: auto (index 0) against each peer, then the portable path against crc
         // Table<16>: auto itself where it is a table kernel (a `CRCSTAMP_MAX_TIER=portable`
@@ -263,7 +276,10 @@ impl Out {
         for &len in &LENGTHS {
             let buf = &self.data[..len];
             let want = T::checksum_with(Backend::Bitwise, buf).unwrap().into() as u64;
-            for m in imps.iter().filter(|m| m.name != "ceiling") {
+            for m in imps
+                .iter()
+                .filter(|m| !REFERENCES.contains(&m.name.as_str()))
+            {
                 assert_eq!(
                     (m.f)(buf),
                     want,
