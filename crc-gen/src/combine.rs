@@ -42,7 +42,7 @@ mod tests {
             (5, 0x15),
             (32, 0x04c1_1db7),
             (64, 0x42f0_e1eb_a9ea_3692),
-            (82, 0x0308_c011_1011_4014_40411),
+            (82, 0x308c_0111_0114_0144_0411),
             (128, 0x87),
         ] {
             let m = ModelSpec::new(width, poly).build().unwrap();

@@ -24,7 +24,14 @@ thread_local! {
 }
 
 fn cached(spec: ModelSpec) -> DynCrc {
-    let key = (spec.width, spec.poly, spec.init, spec.xorout, spec.refin, spec.refout);
+    let key = (
+        spec.width,
+        spec.poly,
+        spec.init,
+        spec.xorout,
+        spec.refin,
+        spec.refout,
+    );
     CACHE.with(|cache| {
         let mut cache = cache.borrow_mut();
         if let Some(i) = cache.iter().position(|(k, _)| *k == key) {
@@ -117,5 +124,9 @@ fuzz_target!(|input: Input<'_>| {
         let joined = crc.combine(reference(a), reference(b), b.len() as u64);
         assert_eq!(joined, want, "combine {m} at {p}");
     }
-    assert_eq!(crc.combine(want, reference(b""), 0), want, "combine empty {m}");
+    assert_eq!(
+        crc.combine(want, reference(b""), 0),
+        want,
+        "combine empty {m}"
+    );
 });
