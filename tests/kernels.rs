@@ -1,6 +1,7 @@
 //! Every backend this machine has, against the bitwise reference, on the inputs that break
 //! folding kernels: every length 0..=1024 at every start offset 0..63, random initial
-//! registers, and buffers that end right at (or start right after) an unreadable page.
+//! registers, and buffers of every length 0..=4096 that end right at (or start right after)
+//! an unreadable page; and that no kernel is offered that the CPU (or the tier cap) denies.
 
 mod common;
 
@@ -177,6 +178,11 @@ mod guard {
             }
         }
 
+        /// The size of the readable page between the guards.
+        pub fn page(&self) -> usize {
+            self.page
+        }
+
         /// `len` bytes of `fill` ending exactly at the upper guard page.
         pub fn at_end(&mut self, fill: &[u8]) -> &[u8] {
             let len = fill.len();
@@ -210,29 +216,147 @@ mod guard {
     }
 }
 
+/// The longest input the guard-page test places against a guard page: every length up to it.
+const GUARDED_MAX: usize = 4096;
+
+/// Every backend but the oracle, on every length 0..=4096, with the input ending exactly at
+/// an unreadable page and starting right after one: a kernel that reads a byte outside its
+/// input (an overlapping tail load gone wrong, a vector load rounded up) faults. The
+/// reference registers of all prefixes come from one bitwise pass per model, and each
+/// placement is written once per length and run on every backend.
 #[cfg(unix)]
 #[test]
 fn no_read_outside_the_input() {
-    let data = common::pseudo_random(4096, 5);
+    let data = common::pseudo_random(GUARDED_MAX, 5);
     let mut g = guard::Guarded::new();
+    assert!(g.page() >= GUARDED_MAX, "a page of {} bytes", g.page());
+    let backends: Vec<Backend> = backends()
+        .into_iter()
+        .filter(|&b| b != Backend::Bitwise)
+        .collect();
     for_each_model(&mut |m, run| {
-        for len in 0..=1024usize.min(data.len()) {
-            let want = reference::feed(m, m.init(), &data[..len]);
-            for b in backends() {
-                if b == Backend::Bitwise {
-                    continue;
-                }
-                let end = g.at_end(&data[..len]);
-                if let Some(got) = run(b, m.init(), end) {
-                    assert_eq!(got, want, "{b} {m} len {len} at the end of a page");
-                }
-                let start = g.at_start(&data[..len]);
-                if let Some(got) = run(b, m.init(), start) {
-                    assert_eq!(got, want, "{b} {m} len {len} at the start of a page");
-                }
+        let mut want = Vec::with_capacity(GUARDED_MAX + 1);
+        want.push(m.init());
+        for &byte in &data {
+            let last = *want.last().unwrap();
+            want.push(reference::feed(m, last, &[byte]));
+        }
+        // Backends this CRC cannot run (`None`) drop out at length 0.
+        let runs: Vec<Backend> = backends
+            .iter()
+            .copied()
+            .filter(|&b| run(b, m.init(), &[]).is_some())
+            .collect();
+        for len in 0..=GUARDED_MAX {
+            let end = g.at_end(&data[..len]);
+            for &b in &runs {
+                let got = run(b, m.init(), end);
+                assert_eq!(
+                    got,
+                    Some(want[len]),
+                    "{b} {m} len {len} at the end of a page"
+                );
+            }
+            let start = g.at_start(&data[..len]);
+            for &b in &runs {
+                let got = run(b, m.init(), start);
+                assert_eq!(
+                    got,
+                    Some(want[len]),
+                    "{b} {m} len {len} at the start of a page"
+                );
             }
         }
     });
+}
+
+/// The tier cap `CRCSTAMP_MAX_TIER` sets (see `Backend::is_available`), read here on its own.
+fn max_tier() -> u8 {
+    match std::env::var("CRCSTAMP_MAX_TIER").as_deref() {
+        Ok("portable") => 0,
+        Ok("clmul128") => 1,
+        Ok("clmul256") => 2,
+        _ => u8::MAX,
+    }
+}
+
+/// Every instruction-set extension each kernel's `#[target_feature]`s enable, asked of the
+/// CPU here rather than through the crate's dispatch, and the kernel's tier.
+fn cpu_allows(b: Backend) -> (bool, u8) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::is_x86_feature_detected as has;
+        let clmul128 = has!("pclmulqdq") && has!("sse4.1") && has!("ssse3");
+        match b {
+            Backend::Pclmul => (clmul128, 1),
+            Backend::Vpclmul256 => (clmul128 && has!("vpclmulqdq") && has!("avx2"), 2),
+            Backend::HwCrc => (has!("sse4.2"), 1),
+            Backend::Pmull | Backend::PmullEor3 => (false, 1),
+            _ => (true, 0),
+        }
+    }
+    #[cfg(target_arch = "aarch64")]
+    {
+        use std::arch::is_aarch64_feature_detected as has;
+        match b {
+            Backend::Pmull => (has!("neon") && has!("aes") && has!("pmull"), 1),
+            Backend::PmullEor3 => (
+                has!("neon") && has!("aes") && has!("pmull") && has!("sha3"),
+                1,
+            ),
+            Backend::HwCrc => (has!("crc"), 1),
+            Backend::Pclmul | Backend::Vpclmul256 => (false, 1),
+            _ => (true, 0),
+        }
+    }
+    #[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
+    {
+        match b {
+            Backend::Bitwise
+            | Backend::Slice1
+            | Backend::Slice4
+            | Backend::Slice8
+            | Backend::Slice16 => (true, 0),
+            _ => (false, 1),
+        }
+    }
+}
+
+/// A kernel is offered exactly when the CPU has every extension it uses and the tier cap
+/// allows it: never one the CPU denies (the SIGILL a peer shipped), and never a silent
+/// fallback from one it has. What `checksum` dispatches to, stamped or dynamic, is one of
+/// the offered ones. CI runs this uncapped (256-bit VPCLMULQDQ where the CPU has it), capped
+/// at `clmul128` and `portable`, under `qemu-x86_64 -cpu Nehalem` and on aarch64.
+#[test]
+fn offers_exactly_what_the_cpu_and_the_cap_allow() {
+    let cap = max_tier();
+    for &b in Backend::all() {
+        let (cpu, tier) = cpu_allows(b);
+        let want = cpu && tier <= cap;
+        assert_eq!(
+            b.is_available(),
+            want,
+            "{b}: CPU allows {cpu}, tier {tier}, cap {cap}"
+        );
+    }
+    let dynamic = crcstamp::DynCrc::from_catalog("CRC-64/NVME").unwrap();
+    for chosen in [
+        crcstamp::catalog::Crc32IsoHdlc::backend(),
+        crcstamp::catalog::Crc32Iscsi::backend(),
+        crcstamp::catalog::Crc64Nvme::backend(),
+        dynamic.backend(),
+    ] {
+        assert!(chosen.is_available(), "dispatch chose {chosen}");
+    }
+    // The best folding kernel is the one chosen for a width it folds.
+    let best = Backend::all()
+        .iter()
+        .copied()
+        .filter(|b| b.is_folding() && b.is_available())
+        .max_by_key(|&b| cpu_allows(b).1);
+    if let Some(best) = best {
+        assert_eq!(dynamic.backend(), best);
+    }
 }
 
 /// CI states what the machine (or emulator) it runs on must offer, so a run that silently

@@ -8,11 +8,14 @@ use syn::{Fields, Item, ItemStruct};
 use crate::ast::{Args, Key};
 use crc_gen::{catalogue, Field, Model, ModelError, ModelSpec, Slice};
 
-/// Everything `expand` needs.
-pub(crate) struct Valid {
-    pub(crate) model: Model,
-    pub(crate) slice: Slice,
-    pub(crate) krate: syn::Path,
+/// A valid attribute: everything `expand` needs.
+pub struct Valid {
+    /// The validated model (a catalogue entry's, or the one `width`, `poly`, ... describe).
+    pub model: Model,
+    /// The number of slice tables (`slice`, 16 by default).
+    pub slice: Slice,
+    /// The path the generated code uses for crcstamp (`crate`, `::crcstamp` by default).
+    pub krate: syn::Path,
 }
 
 /// Checks the arguments as a whole and builds the model. The model, `slice` and `crate` are

@@ -1,0 +1,61 @@
+//! The `#[crc(...)]` attribute of [crcstamp](https://docs.rs/crcstamp) on
+//! [`proc_macro2`] tokens. The proc-macro crate `crcstamp-macros` is a one-line wrapper
+//! around [`expand`]; this crate is an ordinary library so that the parser can be unit
+//! tested and fuzzed (`fuzz/fuzz_targets/attribute.rs`) outside the compiler.
+//!
+//! - `ast`: the attribute as written, every key with its span.
+//! - `attr`: tokens → `ast::Args`.
+//! - `valid`: `ast::Args` and the item → a `crc_gen::Model`, or spanned errors.
+//! - `expand`: `crc_gen::emit` on the validated input.
+//!
+//! ```
+//! use crcstamp_macros_impl::parse;
+//! let attr = parse("width = 16, poly = 0x1021, init = 0xffff".parse().unwrap()).unwrap();
+//! assert_eq!(attr.model.check(), 0x29b1);
+//! let err = parse("width = 16, poly = 0x1021, bogus = 1".parse().unwrap()).err().unwrap();
+//! assert!(err.to_string().starts_with("unknown key `bogus`"));
+//! ```
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+mod ast;
+mod attr;
+mod expand;
+mod valid;
+
+use proc_macro2::TokenStream;
+
+pub use valid::Valid as Attribute;
+
+/// Expands `#[crc(args)] item` into the stamped CRC, or into `compile_error!`s (next to the
+/// unchanged item) that point at each offending key or value. Never panics.
+pub fn expand(args: TokenStream, item: TokenStream) -> TokenStream {
+    expand::expand(args, item)
+}
+
+/// Parses and validates the attribute's arguments alone: the model, the slice count and the
+/// crate path, or every error found.
+pub fn parse(args: TokenStream) -> syn::Result<Attribute> {
+    attr::parse(args).and_then(|a| valid::args(&a))
+}
+
+/// `Ok` when there are no errors, else all of them as one, so each is reported.
+fn combine(errors: impl IntoIterator<Item = syn::Error>) -> syn::Result<()> {
+    let all = errors.into_iter().reduce(|mut all, e| {
+        all.combine(e);
+        all
+    });
+    all.map_or(Ok(()), Err)
+}
+
+/// Both values, or the errors of whichever failed.
+fn both<A, B>(a: syn::Result<A>, b: syn::Result<B>) -> syn::Result<(A, B)> {
+    match (a, b) {
+        (Ok(a), Ok(b)) => Ok((a, b)),
+        (Err(mut e), Err(f)) => {
+            e.combine(f);
+            Err(e)
+        }
+        (Err(e), _) | (_, Err(e)) => Err(e),
+    }
+}

@@ -1,0 +1,32 @@
+//! The model parsers behind `crc-gen`'s command line (`crc-gen/cli/src/model_arg.rs` resolves
+//! a model argument with `ModelSpec::from_str` + `build` or `catalogue::lookup`; `search`
+//! reads samples with `Sample::parse`), and the catalogue's line parser, on arbitrary text:
+//! errors, never a panic. A model that parses prints (RevEng format) to a line that parses
+//! back to the same model.
+#![no_main]
+
+use crc_gen::search::{parse_hex, Sample};
+use crc_gen::{catalogue, ModelSpec};
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    let text = String::from_utf8_lossy(data);
+    // As the CLI resolves a model argument: a RevEng line when it has an `=`, else a
+    // catalogue name or alias (whose misses rank every name for suggestions).
+    if text.contains('=') {
+        if let Ok(model) = text.parse::<ModelSpec>().and_then(ModelSpec::build) {
+            let line = model.to_string();
+            let again = line
+                .parse::<ModelSpec>()
+                .and_then(ModelSpec::build)
+                .unwrap_or_else(|e| panic!("`{line}` (from `{text}`) does not parse back: {e}"));
+            assert_eq!(again, model, "`{line}` from `{text}`");
+        }
+        let _ = catalogue::parse_line(&text);
+    } else if let Ok(entry) = catalogue::lookup(&text) {
+        let name = |n: &str| n.eq_ignore_ascii_case(&text);
+        assert!(name(entry.name()) || entry.aliases.iter().copied().any(name));
+    }
+    let _ = Sample::parse(&text);
+    let _ = parse_hex(&text);
+});
