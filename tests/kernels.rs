@@ -291,6 +291,10 @@ fn cpu_allows(b: Backend) -> (bool, u8) {
             Backend::Pclmul => (clmul128, 1),
             Backend::Vpclmul256 => (clmul128 && has!("vpclmulqdq") && has!("avx2"), 2),
             Backend::HwCrc => (has!("sse4.2"), 1),
+            Backend::Fusion => (
+                clmul128 && has!("vpclmulqdq") && has!("avx2") && has!("sse4.2"),
+                2,
+            ),
             Backend::Pmull | Backend::PmullEor3 => (false, 1),
             _ => (true, 0),
         }
@@ -305,6 +309,10 @@ fn cpu_allows(b: Backend) -> (bool, u8) {
                 1,
             ),
             Backend::HwCrc => (has!("crc"), 1),
+            Backend::Fusion => (
+                has!("neon") && has!("aes") && has!("pmull") && has!("crc"),
+                1,
+            ),
             Backend::Pclmul | Backend::Vpclmul256 => (false, 1),
             _ => (true, 0),
         }
