@@ -62,7 +62,7 @@ pub(crate) const HW_MAX: usize = 512;
 /// The hot path, inlined into every caller. Stamped constants are `const`s, so for a stamped
 /// type everything here but the one cached load in `dispatch::available` folds away and a
 /// short input runs the table kernel in place; longer ones take one call into the shared
-/// [`update_long`].
+/// [`update_folding`] (or [`update_long_hw`]).
 #[inline(always)]
 pub(crate) fn update<W: Word>(c: &Consts<'_, W>, state: W, bytes: &[u8]) -> W {
     if let Some(hw) = c.hw {
@@ -75,18 +75,11 @@ pub(crate) fn update<W: Word>(c: &Consts<'_, W>, state: W, bytes: &[u8]) -> W {
     }
     match c.hw {
         Some(hw) if hwcrc::supports(hw) => update_long_hw(c, hw, state, bytes),
-        _ => update_long(c, state, bytes),
+        _ => update_folding(c, state, bytes),
     }
 }
 
-/// Inputs of [`FOLD_MIN`] bytes or more: the best folding kernel, else the widest tables.
-/// Out of line, so it is compiled once per word type rather than at every call site.
-#[inline(never)]
-fn update_long<W: Word>(c: &Consts<'_, W>, state: W, bytes: &[u8]) -> W {
-    update_folding(c, state, bytes)
-}
-
-/// [`update_long`] for a CRC with an instruction of its own: fusion's whole blocks where it
+/// [`update_folding`]'s counterpart for a CRC with an instruction of its own: fusion's whole blocks where it
 /// runs, then the instruction where it beats folding ([`HW_MAX`]), else folding.
 #[inline(never)]
 fn update_long_hw<W: Word>(c: &Consts<'_, W>, hw: crate::HwCrc, state: W, bytes: &[u8]) -> W {
@@ -106,8 +99,9 @@ fn wide_folding() -> bool {
     dispatch::best_folding().is_some_and(|b| b.tier() >= 2)
 }
 
-/// The best folding kernel, else the widest tables; `bytes` is at least 16 long.
-#[inline]
+/// The best folding kernel, else the widest tables; `bytes` is at least 16 long. Out of
+/// line, so it is compiled once per word type rather than at every call site.
+#[inline(never)]
 fn update_folding<W: Word>(c: &Consts<'_, W>, state: W, bytes: &[u8]) -> W {
     if let Some(f) = &c.fold {
         if let Some(b) = dispatch::best_folding() {
