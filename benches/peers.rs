@@ -17,7 +17,10 @@
 //! Last, `combine`: nanoseconds to join two CRCs with `len_b` = 1 GiB (and 4 KiB), crcstamp
 //! against `crc32fast`'s `Hasher::combine` and `crc-fast`'s `checksum_combine`.
 //!
-//! `cargo bench --bench peers [-- --quick] [-- --json]`
+//! `cargo bench --bench peers [-- --quick] [-- --json] [-- --only NAME,...] [-- --lengths N,...]`
+//!
+//! `--only` keeps the algorithms whose name contains one of the given strings (and skips
+//! `combine` unless one of them is `combine`); `--lengths` replaces the list of lengths.
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -58,6 +61,15 @@ struct Settings {
     rounds: usize,
     sample: Duration,
     json: bool,
+    /// Substrings of the algorithm names to run; empty: all.
+    only: Vec<String>,
+    lengths: Vec<usize>,
+}
+
+impl Settings {
+    fn wants(&self, name: &str) -> bool {
+        self.only.is_empty() || self.only.iter().any(|o| name.contains(o.as_str()))
+    }
 }
 
 /// A checksum function returning the CRC as u64.
@@ -238,6 +250,9 @@ struct Out {
     settings: Settings,
     data: Vec<u8>,
     json: Vec<serde_json::Value>,
+    /// (algorithm, bytes, auto / best peer, portable / crc Table<16>) of every cell, for the
+    /// summary.
+    ratios: Vec<(String, usize, f64, f64)>,
 }
 
 impl Out {
@@ -246,6 +261,9 @@ impl Out {
         T::Word: Into<u128>,
     {
         let s = &self.settings;
+        if !s.wants(name) {
+            return;
+        }
         let mut imps = ours::<T>();
         let first_peer = imps.len();
         imps.extend(peers);
@@ -273,7 +291,7 @@ impl Out {
             }
             println!(" {:>7} {:>7}", "ratio", "vs crc");
         }
-        for &len in &LENGTHS {
+        for &len in &s.lengths {
             let buf = &self.data[..len];
             let want = T::checksum_with(Backend::Bitwise, buf).unwrap().into() as u64;
             for m in imps
@@ -294,6 +312,7 @@ impl Out {
                 .copied()
                 .fold(f64::INFINITY, f64::min);
             let vs_crc = ratios.get(peer_ids.len()).copied().unwrap_or(f64::NAN);
+            self.ratios.push((name.to_owned(), len, ratio, vs_crc));
             if s.json {
                 let cells: serde_json::Map<String, serde_json::Value> = imps
                     .iter()
@@ -320,6 +339,48 @@ impl Out {
 }
 
 impl Out {
+    /// The ratio columns of every table side by side: one row per length, for each algorithm
+    /// `auto / best peer` (then, after `|`, `portable / crc Table<16>`).
+    fn summary(&self) {
+        let mut names: Vec<&str> = Vec::new();
+        for (n, ..) in &self.ratios {
+            if !names.contains(&n.as_str()) {
+                names.push(n);
+            }
+        }
+        if names.is_empty() {
+            return;
+        }
+        let short = |n: &str| n.rsplit('/').next().unwrap_or(n).to_owned();
+        println!("\nsummary: crcstamp auto / best peer | portable / crc Table<16>");
+        print!("{:>8}", "bytes");
+        for n in &names {
+            print!(" {:>9}", short(n));
+        }
+        print!(" |");
+        for n in &names {
+            print!(" {:>9}", short(n));
+        }
+        println!();
+        for &len in &self.settings.lengths {
+            let cell = |n: &str, pick: fn(&(String, usize, f64, f64)) -> f64| {
+                self.ratios
+                    .iter()
+                    .find(|r| r.0 == n && r.1 == len)
+                    .map_or(f64::NAN, pick)
+            };
+            print!("{len:>8}");
+            for n in &names {
+                print!(" {:>9.2}", cell(n, |r| r.2));
+            }
+            print!(" |");
+            for n in &names {
+                print!(" {:>9.2}", cell(n, |r| r.3));
+            }
+            println!();
+        }
+    }
+
     /// Nanoseconds per `combine` (median of rounds), crcstamp against the peers that have one.
     fn combine(&mut self) {
         let (a, b) = (
@@ -390,10 +451,31 @@ impl Out {
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let quick = args.iter().any(|a| a == "--quick");
+    // The value after `flag`, split at commas.
+    let list = |flag: &str| -> Vec<String> {
+        args.iter()
+            .skip_while(|a| *a != flag)
+            .nth(1)
+            .map(|v| v.split(',').map(str::to_owned).collect())
+            .unwrap_or_default()
+    };
+    let lengths = list("--lengths")
+        .iter()
+        .map(|n| {
+            n.parse()
+                .expect("--lengths takes byte counts, e.g. 1,64,4096")
+        })
+        .collect::<Vec<usize>>();
     let settings = Settings {
         rounds: if quick { 5 } else { 15 },
         sample: Duration::from_millis(if quick { 2 } else { 20 }),
         json: args.iter().any(|a| a == "--json"),
+        only: list("--only"),
+        lengths: if lengths.is_empty() {
+            LENGTHS.to_vec()
+        } else {
+            lengths
+        },
     };
     if !settings.json {
         println!(
@@ -403,13 +485,15 @@ fn main() {
             Crc32IsoHdlc::backend()
         );
     }
-    let data = (0..1u32 << 20)
-        .map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8)
+    let data_len = settings.lengths.iter().copied().max().unwrap_or(0);
+    let data = (0..data_len)
+        .map(|i| ((i as u32).wrapping_mul(2_654_435_761) >> 13) as u8)
         .collect();
     let mut out = Out {
         settings,
         data,
         json: Vec::new(),
+        ratios: Vec::new(),
     };
     use crc_fast::CrcAlgorithm as F;
     out.run::<Crc32IsoHdlc>(
@@ -459,7 +543,12 @@ fn main() {
     out.run::<Crc8Smbus>("CRC-8/SMBUS", vec![crc_table16(&crc::CRC_8_SMBUS)]);
     out.run::<Crc12Umts>("CRC-12/UMTS", vec![crc_table16(&crc::CRC_12_UMTS)]);
     out.run::<Crc40Gsm>("CRC-40/GSM", vec![crc_table16(&crc::CRC_40_GSM)]);
-    out.combine();
+    if out.settings.wants("combine") {
+        out.combine();
+    }
+    if !out.settings.json {
+        out.summary();
+    }
     if out.settings.json {
         println!(
             "{}",

@@ -190,9 +190,9 @@ fn hasher_and_io_write() {
     for_each_type!(check);
 }
 
-/// `backend_for` names a kernel this CRC can run, the table kernel its tables allow below the
-/// folding threshold (32 bytes; unless the CPU has the CRC's instruction), and `backend()`
-/// for long inputs (beyond fusion's 7 KiB blocks).
+/// `backend_for` names a kernel this CRC can run, the table kernel its tables allow up to one
+/// slice-16 block (16 bytes; the folding threshold, which applies with the CRC's instruction
+/// too), and `backend()` for long inputs (beyond fusion's 7 KiB blocks).
 #[test]
 fn backend_for_names_a_supported_kernel() {
     fn each<T: Crc>(widest_table: Backend) {
@@ -202,6 +202,7 @@ fn backend_for_names_a_supported_kernel() {
             1,
             15,
             16,
+            17,
             31,
             32,
             63,
@@ -214,7 +215,7 @@ fn backend_for_names_a_supported_kernel() {
         ] {
             let b = c.backend_for(len);
             assert!(c.supports(b), "{b} at {len}");
-            if len < 32 && b != Backend::HwCrc {
+            if len <= 16 {
                 assert_eq!(b, widest_table, "at {len}");
             }
             if len >= 1 << 16 {

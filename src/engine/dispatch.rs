@@ -47,6 +47,21 @@ const fn bit(b: Backend) -> u16 {
     0
 }
 
+/// The folding kernels of this architecture, best first: the hot path tries them in this
+/// order on one load of the cached bits ([`features`], [`has`]).
+#[cfg(target_arch = "x86_64")]
+pub(crate) const FOLDING_ORDER: [Backend; 2] = [Backend::Vpclmul256, Backend::Pclmul];
+#[cfg(target_arch = "aarch64")]
+pub(crate) const FOLDING_ORDER: [Backend; 2] = [Backend::PmullEor3, Backend::Pmull];
+#[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
+pub(crate) const FOLDING_ORDER: [Backend; 0] = [];
+
+/// Whether `bits` (from [`features`]) say the accelerated kernel `b` can run here.
+#[inline(always)]
+pub(crate) fn has(bits: u16, b: Backend) -> bool {
+    bits & bit(b) != 0
+}
+
 /// The best folding kernel this CPU has, if any.
 #[inline]
 pub(crate) fn best_folding() -> Option<Backend> {
@@ -56,8 +71,9 @@ pub(crate) fn best_folding() -> Option<Backend> {
     }
 }
 
+/// The cached availability bits, detecting them at the first call.
 #[inline]
-fn features() -> u16 {
+pub(crate) fn features() -> u16 {
     let bits = FEATURES.load(Relaxed);
     if bits & DETECTED != 0 {
         bits

@@ -16,7 +16,7 @@
 use crate::consts::HwCrc;
 
 /// The shortest input that takes three streams (`spec/decisions.md`).
-pub(crate) const THREE_MIN: usize = 3 * 8 * 4;
+pub(crate) const THREE_MIN: usize = 24 * 10;
 /// The most words per stream in one three-stream pass (a pass covers 24·k bytes).
 pub(crate) const THREE_WORDS: usize = 128;
 
@@ -73,35 +73,71 @@ fn three_way_consts(hw: HwCrc, k: usize) -> [u32; 2] {
     t.get(k).copied().unwrap_or_default()
 }
 
-/// Runs `bytes` through three streams while at least [`THREE_MIN`] remain, then one.
-/// `step` is the 8-byte instruction, `shift` the join's multiply-and-reduce.
+/// Runs `bytes` through three streams while at least [`THREE_MIN`] remain, then one
+/// ([`one_stream`]). `step` is the 8-byte instruction on a register held in the low half of
+/// a u64 (as x86's instruction returns it: no zero-extension between steps), `byte` the
+/// 1-byte one, `shift` the join's multiply-and-reduce.
 #[allow(dead_code)]
 #[inline(always)]
 fn three_streams(
     hw: HwCrc,
     mut state: u32,
-    mut bytes: &[u8],
-    step: impl Fn(u32, u64) -> u32,
+    all: &[u8],
+    step: impl Fn(u64, u64) -> u64,
+    byte: impl Fn(u32, u8) -> u32,
     shift: impl Fn(u32, u32) -> u32,
-) -> (u32, &[u8]) {
+) -> u32 {
     let word = |w: &[u8; 8]| u64::from_le_bytes(*w);
+    let mut bytes = all;
     while bytes.len() >= THREE_MIN {
         let k = (bytes.len() / 24).min(THREE_WORDS);
         let (streams, rest) = bytes.split_at(24 * k);
         let (words, _) = streams.as_chunks::<8>();
         let (a, bc) = words.split_at(k);
         let (b, c) = bc.split_at(k);
-        let (mut x, mut y, mut z) = (state, 0, 0);
+        let (mut x, mut y, mut z) = (u64::from(state), 0, 0);
         for ((p, q), r) in a.iter().zip(b).zip(c) {
             x = step(x, word(p));
             y = step(y, word(q));
             z = step(z, word(r));
         }
         let [k1, k2] = three_way_consts(hw, k);
-        state = shift(x, k2) ^ shift(y, k1) ^ z;
+        state = shift(x as u32, k2) ^ shift(y as u32, k1) ^ z as u32;
         bytes = rest;
     }
-    (state, bytes)
+    one_stream(state, all, all.len() - bytes.len(), step, byte)
+}
+
+/// One stream over `bytes[start..]`: 8-byte words, then the last `r` < 8 bytes in one more
+/// 8-byte step when `bytes` has 8 to read back from. That step feeds `(tail ⊕ state) ·
+/// x^(64 − 8r)`, i.e. 8 − r zero bytes then the tail XORed with the register, into a zero
+/// register (leading zeros leave a zero register at zero); for r < 4 the register's bytes
+/// past the tail are shifted along instead. One 3-cycle step replaces a chain of up to three
+/// (4-, 2-, 1-byte). `step` is the 8-byte instruction, `byte` the 1-byte one.
+#[allow(dead_code)]
+#[inline(always)]
+fn one_stream(
+    state: u32,
+    bytes: &[u8],
+    start: usize,
+    step: impl Fn(u64, u64) -> u64,
+    byte: impl Fn(u32, u8) -> u32,
+) -> u32 {
+    let rest = bytes.get(start..).unwrap_or_default();
+    let (words, tail) = rest.as_chunks::<8>();
+    let c = words
+        .iter()
+        .fold(u64::from(state), |c, w| step(c, u64::from_le_bytes(*w))) as u32;
+    match (tail.len(), bytes.last_chunk::<8>()) {
+        (0, _) => c,
+        (r, Some(last)) => {
+            let shift = 64 - 8 * r as u32;
+            let v = ((u64::from_le_bytes(*last) >> shift) ^ u64::from(c)) << shift;
+            let kept = if r < 4 { c >> (8 * r) } else { 0 };
+            kept ^ step(0, v) as u32
+        }
+        (_, None) => tail.iter().fold(c, |c, &b| byte(c, b)),
+    }
 }
 
 /// Whether this target has an instruction for `hw`.
@@ -157,8 +193,7 @@ pub(crate) fn update(hw: HwCrc, state: u32, bytes: &[u8]) -> u32 {
 #[cfg(target_arch = "x86_64")]
 mod x86 {
     use core::arch::x86_64::{
-        _mm_clmulepi64_si128, _mm_crc32_u32, _mm_crc32_u64, _mm_crc32_u8, _mm_cvtsi128_si64,
-        _mm_cvtsi32_si128,
+        _mm_clmulepi64_si128, _mm_crc32_u64, _mm_crc32_u8, _mm_cvtsi128_si64, _mm_cvtsi32_si128,
     };
 
     use crate::consts::HwCrc;
@@ -169,37 +204,24 @@ mod x86 {
     /// The CPU must support SSE4.2 and PCLMULQDQ.
     #[target_feature(enable = "sse4.2,pclmulqdq")]
     pub(super) unsafe fn crc32c_three(state: u32, bytes: &[u8]) -> u32 {
-        let step = |c: u32, w: u64| _mm_crc32_u64(u64::from(c), w) as u32;
+        let step = |c: u64, w: u64| _mm_crc32_u64(c, w);
         let shift = |r: u32, k: u32| {
             let p = _mm_clmulepi64_si128::<0x00>(
                 _mm_cvtsi32_si128(r as i32),
                 _mm_cvtsi32_si128(k as i32),
             );
-            _mm_crc32_u64(0, _mm_cvtsi128_si64(p) as u64) as u32
+            step(0, _mm_cvtsi128_si64(p) as u64) as u32
         };
-        let (state, rest) = super::three_streams(HwCrc::Crc32c, state, bytes, step, shift);
-        // SAFETY: our features include SSE4.2.
-        unsafe { crc32c(state, rest) }
+        let byte = |c: u32, b: u8| _mm_crc32_u8(c, b);
+        super::three_streams(HwCrc::Crc32c, state, bytes, step, byte, shift)
     }
 
     /// # Safety
     /// The CPU must support SSE4.2.
     #[target_feature(enable = "sse4.2")]
     pub(super) unsafe fn crc32c(state: u32, bytes: &[u8]) -> u32 {
-        let (words, tail) = bytes.as_chunks::<8>();
-        let mut c = u64::from(state);
-        for w in words {
-            c = _mm_crc32_u64(c, u64::from_le_bytes(*w));
-        }
-        // A 4-byte step, then bytes: at most 4 dependent steps for a 7-byte tail.
-        let (mut c, tail) = match tail.split_first_chunk::<4>() {
-            Some((w, rest)) => (_mm_crc32_u32(c as u32, u32::from_le_bytes(*w)), rest),
-            None => (c as u32, tail),
-        };
-        for &b in tail {
-            c = _mm_crc32_u8(c, b);
-        }
-        c
+        let step = |c: u64, w: u64| _mm_crc32_u64(c, w);
+        super::one_stream(state, bytes, 0, step, |c, b| _mm_crc32_u8(c, b))
     }
 }
 
@@ -215,41 +237,44 @@ mod aarch64 {
     /// The CPU must support the CRC extension and PMULL (`aes`).
     #[target_feature(enable = "crc,neon,aes")]
     pub(super) unsafe fn three(hw: HwCrc, state: u32, bytes: &[u8]) -> u32 {
-        let step = |c: u32, w: u64| match hw {
-            HwCrc::Crc32 => __crc32d(c, w),
-            HwCrc::Crc32c => __crc32cd(c, w),
+        let step = |c: u64, w: u64| {
+            u64::from(match hw {
+                HwCrc::Crc32 => __crc32d(c as u32, w),
+                HwCrc::Crc32c => __crc32cd(c as u32, w),
+            })
         };
-        let shift = |r: u32, k: u32| step(0, vmull_p64(u64::from(r), u64::from(k)) as u64);
-        let (state, rest) = super::three_streams(hw, state, bytes, step, shift);
-        // SAFETY: our features include the CRC extension.
-        unsafe {
-            match hw {
-                HwCrc::Crc32 => crc32(state, rest),
-                HwCrc::Crc32c => crc32c(state, rest),
-            }
-        }
+        let byte = |c: u32, b: u8| match hw {
+            HwCrc::Crc32 => __crc32b(c, b),
+            HwCrc::Crc32c => __crc32cb(c, b),
+        };
+        let shift = |r: u32, k: u32| step(0, vmull_p64(u64::from(r), u64::from(k)) as u64) as u32;
+        super::three_streams(hw, state, bytes, step, byte, shift)
     }
 
     /// # Safety
     /// The CPU must support the CRC extension.
     #[target_feature(enable = "crc")]
     pub(super) unsafe fn crc32(state: u32, bytes: &[u8]) -> u32 {
-        let (words, tail) = bytes.as_chunks::<8>();
-        let c = words
-            .iter()
-            .fold(state, |c, w| __crc32d(c, u64::from_le_bytes(*w)));
-        tail.iter().fold(c, |c, &b| __crc32b(c, b))
+        super::one_stream(
+            state,
+            bytes,
+            0,
+            |c, w| u64::from(__crc32d(c as u32, w)),
+            |c, b| __crc32b(c, b),
+        )
     }
 
     /// # Safety
     /// The CPU must support the CRC extension.
     #[target_feature(enable = "crc")]
     pub(super) unsafe fn crc32c(state: u32, bytes: &[u8]) -> u32 {
-        let (words, tail) = bytes.as_chunks::<8>();
-        let c = words
-            .iter()
-            .fold(state, |c, w| __crc32cd(c, u64::from_le_bytes(*w)));
-        tail.iter().fold(c, |c, &b| __crc32cb(c, b))
+        super::one_stream(
+            state,
+            bytes,
+            0,
+            |c, w| u64::from(__crc32cd(c as u32, w)),
+            |c, b| __crc32cb(c, b),
+        )
     }
 }
 

@@ -14,19 +14,20 @@ use crate::backend::Backend;
 use crate::consts::Consts;
 use crate::word::Word;
 
-/// Below this many bytes the table kernels run inline, without looking at the CPU: for short
-/// inputs a folding kernel's setup and reduction cost more than they save (`spec/decisions.md`).
-pub(crate) const FOLD_MIN: usize = 32;
+/// Below this many bytes the table kernels run inline, without looking at the CPU: up to one
+/// slice-16 block they beat every other kernel, and past it folding (or the CRC instruction)
+/// wins (`spec/decisions.md`).
+pub(crate) const FOLD_MIN: usize = 17;
 
 /// The kernel [`update`] runs for an input of `len` bytes; keep the two in step.
 pub(crate) fn backend_for<W: Word>(c: &Consts<'_, W>, len: usize) -> Backend {
+    if len < FOLD_MIN {
+        return tables_backend(c);
+    }
     if c.hw.is_some_and(hwcrc::supports) {
         let hw_available = dispatch::available(Backend::HwCrc);
         if len < HW_MAX && hw_available {
             return Backend::HwCrc;
-        }
-        if len < FOLD_MIN {
-            return tables_backend(c);
         }
         if len >= fusion::BLOCK && fusion_runs(c) {
             return Backend::Fusion;
@@ -35,7 +36,7 @@ pub(crate) fn backend_for<W: Word>(c: &Consts<'_, W>, len: usize) -> Backend {
             return Backend::HwCrc;
         }
     }
-    if len >= FOLD_MIN && c.fold.is_some() {
+    if c.fold.is_some() {
         if let Some(b) = dispatch::best_folding() {
             return b;
         }
@@ -60,21 +61,21 @@ fn tables_backend<W: Word>(c: &Consts<'_, W>) -> Backend {
 pub(crate) const HW_MAX: usize = 512;
 
 /// The hot path, inlined into every caller. Stamped constants are `const`s, so for a stamped
-/// type everything here but the one cached load in `dispatch::available` folds away and a
-/// short input runs the table kernel in place; longer ones take one call into the shared
-/// [`update_folding`] (or [`update_long_hw`]).
+/// type everything here but one cached load of the CPU's features folds away: a short input
+/// runs the table kernel in place, a longer one calls its kernel directly
+/// ([`update_folding`]) or takes one call into [`update_long_hw`].
 #[inline(always)]
 pub(crate) fn update<W: Word>(c: &Consts<'_, W>, state: W, bytes: &[u8]) -> W {
-    if let Some(hw) = c.hw {
-        if bytes.len() < HW_MAX && hwcrc::supports(hw) && dispatch::available(Backend::HwCrc) {
-            return update_hw(hw, state, bytes);
-        }
-    }
     if bytes.len() < FOLD_MIN {
         return update_tables(c, state, bytes);
     }
     match c.hw {
-        Some(hw) if hwcrc::supports(hw) => update_long_hw(c, hw, state, bytes),
+        Some(hw) if hwcrc::supports(hw) => {
+            if bytes.len() < HW_MAX && dispatch::available(Backend::HwCrc) {
+                return update_hw(hw, state, bytes);
+            }
+            update_long_hw(c, hw, state, bytes)
+        }
         _ => update_folding(c, state, bytes),
     }
 }
@@ -99,13 +100,13 @@ fn wide_folding() -> bool {
     dispatch::best_folding().is_some_and(|b| b.tier() >= 2)
 }
 
-/// The best folding kernel, else the widest tables; `bytes` is at least 16 long. Out of
-/// line, so it is compiled once per word type rather than at every call site.
-#[inline(never)]
+/// The best folding kernel, else the widest tables; `bytes` is at least 16 long. Inlined,
+/// so that a stamped type calls the kernel directly ([`fold::update_best`]).
+#[inline(always)]
 fn update_folding<W: Word>(c: &Consts<'_, W>, state: W, bytes: &[u8]) -> W {
     if let Some(f) = &c.fold {
-        if let Some(b) = dispatch::best_folding() {
-            return fold::update(c, f, b, state, bytes);
+        if let Some(state) = fold::update_best(c, f, state, bytes) {
+            return state;
         }
     }
     update_tables_outlined(c, state, bytes)
@@ -124,10 +125,10 @@ fn update_tables_outlined<W: Word>(c: &Consts<'_, W>, state: W, bytes: &[u8]) ->
 pub(crate) fn update_tables<W: Word>(c: &Consts<'_, W>, state: W, bytes: &[u8]) -> W {
     let lsb = c.model.refin;
     match c.tables.len() {
-        16.. => table::update::<W, 16>(c.tables, lsb, state, bytes),
-        8.. => table::update::<W, 8>(c.tables, lsb, state, bytes),
-        4.. => table::update::<W, 4>(c.tables, lsb, state, bytes),
-        1.. => table::update::<W, 1>(c.tables, lsb, state, bytes),
+        16.. => table::update_inline::<W, 16>(c.tables, lsb, state, bytes),
+        8.. => table::update_inline::<W, 8>(c.tables, lsb, state, bytes),
+        4.. => table::update_inline::<W, 4>(c.tables, lsb, state, bytes),
+        1.. => table::update_inline::<W, 1>(c.tables, lsb, state, bytes),
         0 => bitwise::update(c.poly_state, lsb, state, bytes),
     }
 }

@@ -25,6 +25,24 @@ pub(super) fn update<W: Word, const N: usize>(
     }
 }
 
+/// [`update`], always inlined: the engine's hot path for short inputs.
+#[inline(always)]
+pub(super) fn update_inline<W: Word, const N: usize>(
+    tables: &[[W; 256]],
+    lsb: bool,
+    state: W,
+    bytes: &[u8],
+) -> W {
+    let Some(tables) = tables.first_chunk::<N>() else {
+        unreachable!("caller checks the table count")
+    };
+    if lsb {
+        update_in::<W, N, true>(tables, state, bytes)
+    } else {
+        update_in::<W, N, false>(tables, state, bytes)
+    }
+}
+
 /// Whole N-byte blocks, then the remainder: one 8-byte and one 4-byte step where they fit
 /// (the first 8 or 4 of the N tables are the slice-8 and slice-4 tables), then single
 /// bytes. Byte steps form one dependent chain, so a 15-byte remainder costs 3 of them

@@ -10,6 +10,7 @@ pub(crate) mod aarch64;
 #[cfg(target_arch = "x86_64")]
 pub(crate) mod x86;
 
+use super::dispatch;
 use crate::backend::Backend;
 use crate::consts::{Consts, FoldConsts};
 use crate::word::Word;
@@ -114,9 +115,30 @@ pub(super) fn shuffle_masks<const LSB: bool>(partial: usize) -> [&'static [u8; 1
     [mask(shift), mask(split)]
 }
 
+/// Feeds `bytes` (at least 16) into `state` with the best folding kernel this CPU has;
+/// `None` when it has none. Always inlined: for a stamped type the bit order, the register
+/// conversions and the kernel choice fold to one cached load, a branch or two and a direct
+/// call into the kernel (each layer of calls between cost ~10% at 64 bytes,
+/// `spec/decisions.md`).
+#[inline(always)]
+pub(super) fn update_best<W: Word>(
+    c: &Consts<'_, W>,
+    f: &FoldConsts,
+    state: W,
+    bytes: &[u8],
+) -> Option<W> {
+    let bits = dispatch::features();
+    for backend in dispatch::FOLDING_ORDER {
+        if dispatch::has(bits, backend) {
+            return Some(update(c, f, backend, state, bytes));
+        }
+    }
+    None
+}
+
 /// Feeds `bytes` (at least 16) into `state` with the folding kernel `backend` (which the
 /// caller has found available).
-#[inline]
+#[inline(always)]
 pub(super) fn update<W: Word>(
     c: &Consts<'_, W>,
     f: &FoldConsts,
@@ -141,7 +163,7 @@ pub(super) fn update<W: Word>(
 /// Runs one kernel on `bytes` (at least 16). Unknown or unavailable backends cannot reach
 /// here.
 #[allow(unused_variables, unreachable_code)]
-#[inline]
+#[inline(always)]
 fn run(f: &FoldConsts, backend: Backend, lsb: bool, width: u32, reg: u64, bytes: &[u8]) -> u64 {
     debug_assert!(backend.is_available());
     // Each kernel is compiled once per bit order; pick the instance.
