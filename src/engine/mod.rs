@@ -180,7 +180,7 @@ fn fused_blocks<'a, W: Word>(c: &Consts<'_, W>, state: W, bytes: &'a [u8]) -> (W
 }
 
 /// The CPU's CRC instruction; `hw` is only ever set on 32-bit CRCs, so `W` is `u32`.
-#[inline]
+#[inline(always)]
 fn update_hw<W: Word>(hw: crate::HwCrc, state: W, bytes: &[u8]) -> W {
     W::from_u64(u64::from(hwcrc::update(hw, state.low_u64() as u32, bytes)))
 }
