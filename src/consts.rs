@@ -83,8 +83,8 @@ impl<W: Word> Consts<'_, W> {
 
     /// The backend [`update`](Self::update) runs here for an input of `len` bytes: tables
     /// up to 16 bytes, folding from there; for the CRCs a CPU instruction computes, that
-    /// instruction from 17 to 511 bytes (and wherever no folding kernel wider than 128 bits
-    /// exists), fusion from 7 KiB (`spec/engine.md`, "Dispatch").
+    /// instruction from 17 bytes, and fusion from 7 KiB where the CPU can fuse it with
+    /// folding (`spec/engine.md`, "Dispatch").
     ///
     /// ```
     /// use crcstamp::{catalog::Crc32IsoHdlc, Backend, Crc};

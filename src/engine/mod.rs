@@ -25,14 +25,10 @@ pub(crate) fn backend_for<W: Word>(c: &Consts<'_, W>, len: usize) -> Backend {
         return tables_backend(c);
     }
     if c.hw.is_some_and(hwcrc::supports) {
-        let hw_available = dispatch::available(Backend::HwCrc);
-        if len < HW_MAX && hw_available {
-            return Backend::HwCrc;
-        }
         if len >= fusion::BLOCK && fusion_runs(c) {
             return Backend::Fusion;
         }
-        if hw_available && !wide_folding() {
+        if dispatch::available(Backend::HwCrc) {
             return Backend::HwCrc;
         }
     }
@@ -55,11 +51,6 @@ fn tables_backend<W: Word>(c: &Consts<'_, W>) -> Backend {
     }
 }
 
-/// Below this many bytes a CRC with a CPU instruction of its own ([`Consts::hw`]) uses it
-/// rather than 256-bit folding; it beats 128-bit folding at every length, so without a
-/// 256-bit kernel it runs up to fusion's blocks (`spec/decisions.md`).
-pub(crate) const HW_MAX: usize = 512;
-
 /// The hot path, inlined into every caller. Stamped constants are `const`s, so for a stamped
 /// type everything here but one cached load of the CPU's features folds away: a short input
 /// runs the table kernel in place, a longer one calls its kernel directly
@@ -71,7 +62,7 @@ pub(crate) fn update<W: Word>(c: &Consts<'_, W>, state: W, bytes: &[u8]) -> W {
     }
     match c.hw {
         Some(hw) if hwcrc::supports(hw) => {
-            if bytes.len() < HW_MAX && dispatch::available(Backend::HwCrc) {
+            if bytes.len() < fusion::BLOCK && dispatch::available(Backend::HwCrc) {
                 return update_hw(hw, state, bytes);
             }
             update_long_hw(c, hw, state, bytes)
@@ -80,8 +71,9 @@ pub(crate) fn update<W: Word>(c: &Consts<'_, W>, state: W, bytes: &[u8]) -> W {
     }
 }
 
-/// [`update_folding`]'s counterpart for a CRC with an instruction of its own: fusion's whole blocks where it
-/// runs, then the instruction where it beats folding ([`HW_MAX`]), else folding.
+/// [`update_folding`]'s counterpart for a CRC with an instruction of its own: fusion's whole
+/// blocks where it runs, then the instruction, which beats every folding kernel on the rest
+/// (under a block; `spec/decisions.md`), else folding.
 #[inline(never)]
 fn update_long_hw<W: Word>(c: &Consts<'_, W>, hw: crate::HwCrc, state: W, bytes: &[u8]) -> W {
     let (state, bytes) = if bytes.len() >= fusion::BLOCK && fusion_runs(c) {
@@ -89,15 +81,10 @@ fn update_long_hw<W: Word>(c: &Consts<'_, W>, hw: crate::HwCrc, state: W, bytes:
     } else {
         (state, bytes)
     };
-    if dispatch::available(Backend::HwCrc) && (bytes.len() < HW_MAX || !wide_folding()) {
+    if dispatch::available(Backend::HwCrc) {
         return update_hw(hw, state, bytes);
     }
     update_folding(c, state, bytes)
-}
-
-/// Whether this CPU has a folding kernel on vectors wider than 128 bits.
-fn wide_folding() -> bool {
-    dispatch::best_folding().is_some_and(|b| b.tier() >= 2)
 }
 
 /// The best folding kernel, else the widest tables; `bytes` is at least 16 long. Inlined,
