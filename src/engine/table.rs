@@ -7,7 +7,8 @@
 
 use crate::word::Word;
 
-/// Feeds `bytes` into `state` with N tables (`tables.len() >= N`).
+/// Feeds `bytes` into `state` with N tables (`tables.len() >= N`); inlined where the compiler
+/// likes.
 #[inline]
 pub(super) fn update<W: Word, const N: usize>(
     tables: &[[W; 256]],
@@ -15,14 +16,7 @@ pub(super) fn update<W: Word, const N: usize>(
     state: W,
     bytes: &[u8],
 ) -> W {
-    let Some(tables) = tables.first_chunk::<N>() else {
-        unreachable!("caller checks the table count")
-    };
-    if lsb {
-        update_in::<W, N, true>(tables, state, bytes)
-    } else {
-        update_in::<W, N, false>(tables, state, bytes)
-    }
+    update_inline::<W, N>(tables, lsb, state, bytes)
 }
 
 /// [`update`], always inlined: the engine's hot path for short inputs.
