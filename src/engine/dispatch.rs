@@ -71,6 +71,15 @@ pub(crate) fn best_folding() -> Option<Backend> {
     }
 }
 
+/// The cached bits, or `None` before the first detection: the hot path takes this one load
+/// and leaves detection to a cold call it makes in tail position, so that no register of
+/// the caller has to live across a call.
+#[inline(always)]
+pub(crate) fn cached() -> Option<u16> {
+    let bits = FEATURES.load(Relaxed);
+    (bits & DETECTED != 0).then_some(bits)
+}
+
 /// The cached availability bits, detecting them at the first call.
 #[inline]
 pub(crate) fn features() -> u16 {

@@ -57,18 +57,34 @@ fn tables_backend<W: Word>(c: &Consts<'_, W>) -> Backend {
 /// ([`update_folding`]) or takes one call into [`update_long_hw`].
 #[inline(always)]
 pub(crate) fn update<W: Word>(c: &Consts<'_, W>, state: W, bytes: &[u8]) -> W {
+    // Tested first, the few-byte case returns before the code that needs the caller's
+    // registers saved.
+    if bytes.len() < 4 {
+        return update_tables(c, state, bytes);
+    }
     if bytes.len() < FOLD_MIN {
         return update_tables(c, state, bytes);
     }
+    let Some(bits) = dispatch::cached() else {
+        return update_first(c, state, bytes);
+    };
     match c.hw {
         Some(hw) if hwcrc::supports(hw) => {
-            if bytes.len() < fusion::BLOCK && dispatch::available(Backend::HwCrc) {
+            if bytes.len() < fusion::BLOCK && dispatch::has(bits, Backend::HwCrc) {
                 return update_hw(hw, state, bytes);
             }
             update_long_hw(c, hw, state, bytes)
         }
-        _ => update_folding(c, state, bytes),
+        _ => update_folding(c, bits, state, bytes),
     }
+}
+
+/// [`update`] before the CPU's features are known: detects them, then runs it.
+#[cold]
+#[inline(never)]
+fn update_first<W: Word>(c: &Consts<'_, W>, state: W, bytes: &[u8]) -> W {
+    dispatch::features();
+    update(c, state, bytes)
 }
 
 /// [`update_folding`]'s counterpart for a CRC with an instruction of its own: fusion's whole
@@ -81,18 +97,19 @@ fn update_long_hw<W: Word>(c: &Consts<'_, W>, hw: crate::HwCrc, state: W, bytes:
     } else {
         (state, bytes)
     };
-    if dispatch::available(Backend::HwCrc) {
+    let bits = dispatch::features();
+    if dispatch::has(bits, Backend::HwCrc) {
         return update_hw(hw, state, bytes);
     }
-    update_folding(c, state, bytes)
+    update_folding(c, bits, state, bytes)
 }
 
 /// The best folding kernel, else the widest tables; `bytes` is at least 16 long. Inlined,
 /// so that a stamped type calls the kernel directly ([`fold::update_best`]).
 #[inline(always)]
-fn update_folding<W: Word>(c: &Consts<'_, W>, state: W, bytes: &[u8]) -> W {
+fn update_folding<W: Word>(c: &Consts<'_, W>, bits: u16, state: W, bytes: &[u8]) -> W {
     if let Some(f) = &c.fold {
-        if let Some(state) = fold::update_best(c, f, state, bytes) {
+        if let Some(state) = fold::update_best(c, f, bits, state, bytes) {
             return state;
         }
     }
