@@ -191,8 +191,8 @@ fn hasher_and_io_write() {
 }
 
 /// `backend_for` names a kernel this CRC can run, the table kernel its tables allow up to one
-/// slice-16 block (16 bytes; the folding threshold, which applies with the CRC's instruction
-/// too), and `backend()` for long inputs (beyond fusion's 7 KiB blocks).
+/// slice-16 block (16 bytes, the folding threshold; 11 for a CRC with an instruction of its
+/// own), and `backend()` for long inputs (beyond fusion's 7 KiB blocks).
 #[test]
 fn backend_for_names_a_supported_kernel() {
     fn each<T: Crc>(widest_table: Backend) {
@@ -200,6 +200,8 @@ fn backend_for_names_a_supported_kernel() {
         for len in [
             0,
             1,
+            11,
+            12,
             15,
             16,
             17,
@@ -215,7 +217,8 @@ fn backend_for_names_a_supported_kernel() {
         ] {
             let b = c.backend_for(len);
             assert!(c.supports(b), "{b} at {len}");
-            if len <= 16 {
+            // The CRC instruction takes over from 12 bytes where the CPU has it.
+            if len < 12 || (len <= 16 && b != Backend::HwCrc) {
                 assert_eq!(b, widest_table, "at {len}");
             }
             if len >= 1 << 16 {

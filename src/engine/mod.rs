@@ -19,9 +19,25 @@ use crate::word::Word;
 /// wins (`spec/decisions.md`).
 pub(crate) const FOLD_MIN: usize = 17;
 
+/// From this many bytes a CRC with a CPU instruction of its own takes the instruction
+/// rather than the tables: its last bytes cost one instruction, where the tables chain an
+/// 8-, a 4- and single-byte steps (`spec/decisions.md`).
+pub(crate) const HW_MIN: usize = 12;
+
+/// The length from which `c` leaves the table kernels: [`HW_MIN`] with a usable CRC
+/// instruction, else [`FOLD_MIN`].
+#[inline(always)]
+fn tables_below<W: Word>(c: &Consts<'_, W>) -> usize {
+    if c.hw.is_some_and(hwcrc::supports) {
+        HW_MIN
+    } else {
+        FOLD_MIN
+    }
+}
+
 /// The kernel [`update`] runs for an input of `len` bytes; keep the two in step.
 pub(crate) fn backend_for<W: Word>(c: &Consts<'_, W>, len: usize) -> Backend {
-    if len < FOLD_MIN {
+    if len < tables_below(c) {
         return tables_backend(c);
     }
     if c.hw.is_some_and(hwcrc::supports) {
@@ -62,7 +78,7 @@ pub(crate) fn update<W: Word>(c: &Consts<'_, W>, state: W, bytes: &[u8]) -> W {
     if bytes.len() < 4 {
         return update_tables(c, state, bytes);
     }
-    if bytes.len() < FOLD_MIN {
+    if bytes.len() < tables_below(c) {
         return update_tables(c, state, bytes);
     }
     let Some(bits) = dispatch::cached() else {
