@@ -66,7 +66,8 @@ impl Backend {
     /// Whether this CPU and target can run the backend. The portable ones always can; the
     /// folding ones are detected at first use (with `std`) or from the compile-time target
     /// features (without), and can be capped for testing with the environment variable
-    /// `CRCSTAMP_MAX_TIER` (`portable`, `clmul128` or `clmul256`).
+    /// `CRCSTAMP_MAX_TIER` (`portable`, `clmul128` or `clmul256`) or switched off one by one
+    /// with `CRCSTAMP_DISABLE` (backend names, comma-separated: `hwcrc,fusion`).
     pub fn is_available(self) -> bool {
         self.tier() == 0 || crate::engine::dispatch::available(self)
     }

@@ -7,7 +7,11 @@ mod common;
 
 use common::Owned;
 use crc_gen::{reference, tables, Model, ModelSpec, Slice};
-use crcstamp::{Backend, Word};
+use crcstamp::{crc, Backend, Word};
+
+/// A CRC wider than 64 bits: tables only.
+#[crc(catalog = "CRC-82/DARC")]
+struct Crc82Darc;
 
 /// Models that take every path of the kernels and the reduction: both bit orders, crossed,
 /// widths 1, 5, 8, 16, 32, 63, 64, odd and even polys (n = 64 lsb with g0 = 0 skips a XOR),
@@ -338,13 +342,15 @@ fn cpu_allows(b: Backend) -> (bool, u8) {
 #[test]
 fn offers_exactly_what_the_cpu_and_the_cap_allow() {
     let cap = max_tier();
+    let disabled = std::env::var("CRCSTAMP_DISABLE").unwrap_or_default();
     for &b in Backend::all() {
         let (cpu, tier) = cpu_allows(b);
-        let want = cpu && tier <= cap;
+        let off = disabled.split(',').any(|name| name == b.name());
+        let want = cpu && tier <= cap && !off;
         assert_eq!(
             b.is_available(),
             want,
-            "{b}: CPU allows {cpu}, tier {tier}, cap {cap}"
+            "{b}: CPU allows {cpu}, tier {tier}, cap {cap}, disabled {off}"
         );
     }
     let dynamic = crcstamp::DynCrc::from_catalog("CRC-64/NVME").unwrap();
@@ -364,6 +370,45 @@ fn offers_exactly_what_the_cpu_and_the_cap_allow() {
         .max_by_key(|&b| cpu_allows(b).1);
     if let Some(best) = best {
         assert_eq!(dynamic.backend(), best);
+    }
+}
+
+/// The automatic path (`checksum`, `update`) at every length to past two fusion blocks,
+/// against the bitwise kernel, for CRCs of each dispatch route: the CRC instruction and
+/// fusion (CRC-32C), folding in both bit orders and widths (CRC-32, CRC-32/BZIP2,
+/// CRC-16/T10-DIF, CRC-64/NVME), the tables alone (CRC-82, width above 64) and a runtime
+/// model. Whatever kernels this run has (`CRCSTAMP_MAX_TIER`, `CRCSTAMP_DISABLE`), every
+/// threshold between them is crossed.
+#[test]
+fn automatic_path_at_every_length() {
+    use crcstamp::catalog::{Crc16T10Dif, Crc32Bzip2, Crc32Iscsi, Crc32IsoHdlc, Crc64Nvme};
+    let data = common::pseudo_random(2 * 7168 + 300, 9);
+    fn each<T: crcstamp::Crc>(data: &[u8]) {
+        let mut lengths: Vec<usize> = (0..=1100).collect();
+        lengths.extend((0..=2).flat_map(|k| (k * 7168 + 7000)..=(k * 7168 + 7300)));
+        for len in lengths.into_iter().filter(|&l| l <= data.len()) {
+            let want = T::checksum_with(Backend::Bitwise, &data[..len]);
+            assert_eq!(
+                Some(T::checksum(&data[..len])),
+                want,
+                "{:?} len {len}",
+                T::MODEL.name
+            );
+        }
+    }
+    each::<Crc32Iscsi>(&data);
+    each::<Crc32IsoHdlc>(&data);
+    each::<Crc32Bzip2>(&data);
+    each::<Crc16T10Dif>(&data);
+    each::<Crc64Nvme>(&data);
+    each::<Crc82Darc>(&data);
+    let dynamic = crcstamp::DynCrc::from_catalog("CRC-32/ISCSI").unwrap();
+    for len in 0..=1100 {
+        assert_eq!(
+            Some(dynamic.checksum(&data[..len])),
+            dynamic.checksum_with(Backend::Bitwise, &data[..len]),
+            "dynamic CRC-32/ISCSI len {len}"
+        );
     }
 }
 

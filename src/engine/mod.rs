@@ -41,6 +41,9 @@ pub(crate) fn backend_for<W: Word>(c: &Consts<'_, W>, len: usize) -> Backend {
         return tables_backend(c);
     }
     if c.hw.is_some_and(hwcrc::supports) {
+        if len < FOLD_MIN && !dispatch::available(Backend::HwCrc) {
+            return tables_backend(c);
+        }
         if len >= fusion::BLOCK && fusion_runs(c) {
             return Backend::Fusion;
         }
@@ -88,6 +91,10 @@ pub(crate) fn update<W: Word>(c: &Consts<'_, W>, state: W, bytes: &[u8]) -> W {
         Some(hw) if hwcrc::supports(hw) => {
             if bytes.len() < fusion::BLOCK && dispatch::has(bits, Backend::HwCrc) {
                 return update_hw(hw, state, bytes);
+            }
+            // Without the instruction, the tables up to `FOLD_MIN` as for any CRC.
+            if bytes.len() < FOLD_MIN {
+                return update_tables(c, state, bytes);
             }
             update_long_hw(c, hw, state, bytes)
         }
