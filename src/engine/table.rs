@@ -83,7 +83,19 @@ fn blocks<W: Word, const N: usize, const LSB: bool>(
         // one load per 8 bytes instead of one per byte leaves the load ports to the table
         // lookups. Narrower registers lose more to the shifts than they gain
         // (`spec/decisions.md`).
-        let words = Words::<N>::load(block);
+        let mut words = Words::<N>::load(block);
+        // Registers of 32 to 64 bits, with at least 8 bytes a block: XOR the register into
+        // the first word once (byte-swapped for msb, whose top byte meets the first input
+        // byte) instead of byte by byte.
+        let whole = (32..=64).contains(&W::BITS) && N >= 8;
+        if whole {
+            let r = state.low_u64();
+            words.0[0] ^= if LSB {
+                r
+            } else {
+                r.swap_bytes() >> (64 - W::BITS)
+            };
+        }
         let block = |j: usize| {
             if W::BITS >= 32 {
                 words.byte(j)
@@ -108,7 +120,9 @@ fn blocks<W: Word, const N: usize, const LSB: bool>(
                 };
         }
         for j in (0..register_bytes.min(N)).rev() {
-            let reg = if LSB {
+            let reg = if whole {
+                0
+            } else if LSB {
                 state.byte_at(j as u32)
             } else {
                 state.byte_at((register_bytes - 1 - j) as u32)
