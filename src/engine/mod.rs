@@ -124,6 +124,10 @@ fn update_long_hw<W: Word>(c: &Consts<'_, W>, hw: crate::HwCrc, state: W, bytes:
     if dispatch::has(bits, Backend::HwCrc) {
         return update_hw(hw, state, bytes);
     }
+    // What fusion's blocks left may be shorter than a folding kernel takes.
+    if bytes.len() < FOLD_MIN {
+        return update_tables_outlined(c, state, bytes);
+    }
     update_folding(c, bits, state, bytes)
 }
 
