@@ -9,8 +9,7 @@ use core::sync::atomic::{AtomicU16, Ordering::Relaxed};
 
 use crate::backend::Backend;
 
-/// The accelerated kernels; the availability bit of `KERNELS[i]` is `1 << i`. The folding
-/// ones come first, best first.
+/// The accelerated kernels; the availability bit of `KERNELS[i]` is `1 << i`.
 const KERNELS: [Backend; 6] = [
     Backend::Vpclmul256,
     Backend::Pclmul,
@@ -19,11 +18,7 @@ const KERNELS: [Backend; 6] = [
     Backend::HwCrc,
     Backend::Fusion,
 ];
-/// How many of `KERNELS` are folding kernels.
-const FOLDING: usize = 4;
-
-/// Bits 0..=5: availability of each of `KERNELS`. Bits 8..=10: 1 + the index of the best
-/// folding kernel (0: none). Bit 15: detection done.
+/// Bits 0..=5: availability of each of `KERNELS`. Bit 15: detection done.
 static FEATURES: AtomicU16 = AtomicU16::new(0);
 const DETECTED: u16 = 1 << 15;
 
@@ -62,13 +57,11 @@ pub(crate) fn has(bits: u16, b: Backend) -> bool {
     bits & bit(b) != 0
 }
 
-/// The best folding kernel this CPU has, if any.
+/// The best folding kernel this CPU has, if any: the first of [`FOLDING_ORDER`] available.
 #[inline]
 pub(crate) fn best_folding() -> Option<Backend> {
-    match (features() >> 8) & 7 {
-        0 => None,
-        i => Some(KERNELS[usize::from(i - 1)]),
-    }
+    let bits = features();
+    FOLDING_ORDER.into_iter().find(|&b| has(bits, b))
 }
 
 /// The cached bits, or `None` before the first detection: the hot path takes this one load
@@ -101,8 +94,7 @@ fn detect_and_cache() -> u16 {
             bits |= 1 << i;
         }
     }
-    let best = (0..FOLDING).find(|i| bits & (1 << i) != 0);
-    let bits = bits | best.map_or(0, |i| (i as u16 + 1) << 8) | DETECTED;
+    let bits = bits | DETECTED;
     FEATURES.store(bits, Relaxed);
     bits
 }

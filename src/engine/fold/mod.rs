@@ -116,10 +116,10 @@ pub(super) fn shuffle_masks<const LSB: bool>(partial: usize) -> [&'static [u8; 1
 }
 
 /// Feeds `bytes` (at least 16) into `state` with the best folding kernel this CPU has
-/// (`bits`: `dispatch::features`); `None` when it has none. Always inlined: for a stamped type the bit order, the register
-/// conversions and the kernel choice fold to one cached load, a branch or two and a direct
-/// call into the kernel (the out-of-line dispatch this replaced was ~37 of the ~131
-/// instructions of a 64-byte CRC-32, `spec/decisions.md`).
+/// (`bits`: `dispatch::features`); `None` when it has none. Always inlined: for a stamped
+/// type the bit order, the register conversions and the kernel choice fold to one cached
+/// load, a branch or two and a direct call into the kernel (the out-of-line dispatch this
+/// replaced was ~37 of the ~131 instructions of a 64-byte CRC-32, `spec/decisions.md`).
 #[inline(always)]
 pub(super) fn update_best<W: Word>(
     c: &Consts<'_, W>,
