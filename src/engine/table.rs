@@ -69,6 +69,12 @@ fn update_in<W: Word, const N: usize, const LSB: bool>(
         .fold(state, |s, &b| step::<W, LSB>(&tables[0], s, b))
 }
 
+/// How many leading bytes of a block come from one little-endian word load; the rest are
+/// loaded one by one. A byte load costs a load port, a byte shifted out of a word costs two
+/// ALU operations: with three load ports and four ALUs, half and half keeps both busy where
+/// all-bytes is bound by the loads and all-words by the ALUs (`spec/decisions.md`).
+const WORD_BYTES: usize = 8;
+
 /// Whole N-byte blocks; the caller handles the remainder.
 #[inline(always)]
 fn blocks<W: Word, const N: usize, const LSB: bool>(
@@ -77,28 +83,24 @@ fn blocks<W: Word, const N: usize, const LSB: bool>(
     bytes: &[u8],
 ) -> W {
     let register_bytes = W::BITS as usize / 8;
+    let split = N.min(WORD_BYTES);
+    // A register that fits in the first word is XORed into it at once (byte-swapped for
+    // msb, whose top byte meets the first input byte) instead of byte by byte.
+    let whole = register_bytes <= split;
     let (chunks, _) = bytes.as_chunks::<N>();
     for block in chunks {
-        // For registers of 32 bits and more, the block as little-endian words, read once:
-        // one load per 8 bytes instead of one per byte leaves the load ports to the table
-        // lookups. Narrower registers lose more to the shifts than they gain
-        // (`spec/decisions.md`).
-        let mut words = Words::<N>::load(block);
-        // Registers of 32 to 64 bits, with at least 8 bytes a block: XOR the register into
-        // the first word once (byte-swapped for msb, whose top byte meets the first input
-        // byte) instead of byte by byte.
-        let whole = (32..=64).contains(&W::BITS) && N >= 8;
+        let mut word = first_word(block);
         if whole {
             let r = state.low_u64();
-            words.0[0] ^= if LSB {
+            word ^= if LSB {
                 r
             } else {
                 r.swap_bytes() >> (64 - W::BITS)
             };
         }
-        let block = |j: usize| {
-            if W::BITS >= 32 {
-                words.byte(j)
+        let byte = |j: usize| {
+            if j < split {
+                (word >> (8 * j)) as u8
             } else {
                 block[j]
             }
@@ -108,7 +110,7 @@ fn blocks<W: Word, const N: usize, const LSB: bool>(
         // worth ~1.4x at slice-16; LLVM keeps the chain in source order).
         let mut next = W::ZERO;
         for j in (register_bytes.min(N)..N).rev() {
-            next = next ^ tables[N - 1 - j][usize::from(block(j))];
+            next = next ^ tables[N - 1 - j][usize::from(byte(j))];
         }
         // The part of the register not overlapped by this block, moved past it.
         if 8 * N < W::BITS as usize {
@@ -127,34 +129,20 @@ fn blocks<W: Word, const N: usize, const LSB: bool>(
             } else {
                 state.byte_at((register_bytes - 1 - j) as u32)
             };
-            next = next ^ tables[N - 1 - j][usize::from(block(j) ^ reg)];
+            next = next ^ tables[N - 1 - j][usize::from(byte(j) ^ reg)];
         }
         state = next;
     }
     state
 }
 
-/// N bytes held as little-endian u64 words (the last one partial when N is not a multiple
-/// of 8).
-struct Words<const N: usize>([u64; 2]);
-
-impl<const N: usize> Words<N> {
-    #[inline(always)]
-    fn load(block: &[u8; N]) -> Self {
-        let mut w = [0u64; 2];
-        for (i, chunk) in block.chunks(8).enumerate().take(2) {
-            let mut b = [0u8; 8];
-            b[..chunk.len()].copy_from_slice(chunk);
-            w[i] = u64::from_le_bytes(b);
-        }
-        Self(w)
-    }
-
-    /// Byte `j` (< N ≤ 16).
-    #[inline(always)]
-    fn byte(&self, j: usize) -> u8 {
-        (self.0[j / 8] >> (8 * (j % 8))) as u8
-    }
+/// The block's first `min(N, 8)` bytes as a little-endian word (one load).
+#[inline(always)]
+fn first_word<const N: usize>(block: &[u8; N]) -> u64 {
+    let mut b = [0u8; 8];
+    let n = N.min(8);
+    b[..n].copy_from_slice(&block[..n]);
+    u64::from_le_bytes(b)
 }
 
 /// One byte through table 0.
