@@ -155,6 +155,8 @@ mod ceiling {
     }
 
     pub fn fold_loop(data: &[u8]) -> u64 {
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = data;
         #[cfg(target_arch = "x86_64")]
         // SAFETY: only called when `available()`.
         return unsafe { fold_avx2(data) };

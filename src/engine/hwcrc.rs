@@ -75,8 +75,8 @@ fn three_way_consts(hw: HwCrc, k: usize) -> [u32; 2] {
 
 /// Runs `bytes` through three streams while at least [`THREE_MIN`] remain, then one
 /// ([`one_stream`]). `step` is the 8-byte instruction on a register held in the low half of
-/// a u64 (as x86's instruction returns it: no zero-extension between steps), `byte` the
-/// 1-byte one, `shift` the join's multiply-and-reduce.
+/// a u64 (as x86's instruction returns it: no zero-extension between steps), `step4` and
+/// `byte` the 4- and 1-byte ones, `shift` the join's multiply-and-reduce.
 #[allow(dead_code)]
 #[inline(always)]
 fn three_streams(
@@ -84,6 +84,7 @@ fn three_streams(
     mut state: u32,
     all: &[u8],
     step: impl Fn(u64, u64) -> u64,
+    step4: impl Fn(u32, u32) -> u32,
     byte: impl Fn(u32, u8) -> u32,
     shift: impl Fn(u32, u32) -> u32,
 ) -> u32 {
@@ -105,7 +106,7 @@ fn three_streams(
         state = shift(x as u32, k2) ^ shift(y as u32, k1) ^ z as u32;
         bytes = rest;
     }
-    one_stream(state, all, all.len() - bytes.len(), step, byte)
+    one_stream(state, all, all.len() - bytes.len(), step, step4, byte)
 }
 
 /// One stream over `bytes[start..]`: 8-byte words, then the last `r` < 8 bytes in one more
@@ -113,7 +114,8 @@ fn three_streams(
 /// x^(64 − 8r)`, i.e. 8 − r zero bytes then the tail XORed with the register, into a zero
 /// register (leading zeros leave a zero register at zero); for r < 4 the register's bytes
 /// past the tail are shifted along instead. One 3-cycle step replaces a chain of up to three
-/// (4-, 2-, 1-byte). `step` is the 8-byte instruction, `byte` the 1-byte one.
+/// (4-, 2-, 1-byte). An input of 4 to 7 bytes takes a 4-byte step and the same read-back on
+/// 4 bytes. `step` is the 8-byte instruction, `step4` the 4-byte one, `byte` the 1-byte one.
 #[allow(dead_code)]
 #[inline(always)]
 fn one_stream(
@@ -121,6 +123,7 @@ fn one_stream(
     bytes: &[u8],
     start: usize,
     step: impl Fn(u64, u64) -> u64,
+    step4: impl Fn(u32, u32) -> u32,
     byte: impl Fn(u32, u8) -> u32,
 ) -> u32 {
     let rest = bytes.get(start..).unwrap_or_default();
@@ -128,16 +131,36 @@ fn one_stream(
     let c = words
         .iter()
         .fold(u64::from(state), |c, w| step(c, u64::from_le_bytes(*w))) as u32;
-    match (tail.len(), bytes.last_chunk::<8>()) {
-        (0, _) => c,
-        (r, Some(last)) => {
-            let shift = 64 - 8 * r as u32;
-            let v = ((u64::from_le_bytes(*last) >> shift) ^ u64::from(c)) << shift;
-            let kept = if r < 4 { c >> (8 * r) } else { 0 };
-            kept ^ step(0, v) as u32
-        }
-        (_, None) => tail.iter().fold(c, |c, &b| byte(c, b)),
+    let r = tail.len() as u32;
+    if r == 0 {
+        return c;
     }
+    if let Some(last) = bytes.last_chunk::<8>() {
+        return read_back(c, u64::from_le_bytes(*last), r, |v| step(0, v) as u32);
+    }
+    // Fewer than 8 bytes in all (so `start` was 0 and `tail` is `bytes`).
+    match (tail.first_chunk::<4>(), tail.last_chunk::<4>()) {
+        (Some(first), Some(last)) => {
+            let c = step4(c, u32::from_le_bytes(*first));
+            match r - 4 {
+                0 => c,
+                r => read_back(c, u64::from(u32::from_le_bytes(*last)) << 32, r, |v| {
+                    step4(0, (v >> 32) as u32)
+                }),
+            }
+        }
+        _ => tail.iter().fold(c, |c, &b| byte(c, b)),
+    }
+}
+
+/// The register `c` advanced over the last `r` (1..=7) bytes of the little-endian word
+/// `window` with one 8-byte step from a zero register (`step(v)`, see [`one_stream`]).
+#[inline(always)]
+fn read_back(c: u32, window: u64, r: u32, step: impl Fn(u64) -> u32) -> u32 {
+    let shift = 64 - 8 * r;
+    let v = ((window >> shift) ^ u64::from(c)) << shift;
+    let kept = if r < 4 { c >> (8 * r) } else { 0 };
+    kept ^ step(v)
 }
 
 /// Whether this target has an instruction for `hw`.
@@ -159,16 +182,23 @@ pub(crate) fn supports(hw: HwCrc) -> bool {
 /// Feeds `bytes` into the reflected register `state`; `hw` must be `supports`ed and the CPU
 /// must have the instructions (`Backend::HwCrc.is_available()`). Three streams where the
 /// input is long enough and the CPU has a carry-less multiply to join them.
-#[allow(unused_variables, unreachable_code)]
 pub(crate) fn update(hw: HwCrc, state: u32, bytes: &[u8]) -> u32 {
+    update_with_bits(hw, crate::engine::dispatch::features(), state, bytes)
+}
+
+/// [`update`] with the CPU's availability bits already at hand (`dispatch::cached`): inlined
+/// into the engine's hot path, so that a call site calls its kernel directly.
+#[allow(unused_variables, unreachable_code)]
+#[inline(always)]
+pub(crate) fn update_with_bits(hw: HwCrc, bits: u16, state: u32, bytes: &[u8]) -> u32 {
     #[allow(unused_imports)] // used by the kernels of x86_64 and aarch64
-    use crate::{engine::dispatch::available, Backend};
-    debug_assert!(supports(hw) && Backend::HwCrc.is_available());
+    use crate::{engine::dispatch::has, Backend};
+    debug_assert!(supports(hw) && has(bits, Backend::HwCrc));
     #[cfg(target_arch = "x86_64")]
     // SAFETY: the caller checked SSE4.2 (engine::dispatch), and x86_64 only offers CRC-32C;
     // the three-stream kernel also needs PCLMULQDQ, checked here.
     return unsafe {
-        if bytes.len() >= THREE_MIN && available(Backend::Pclmul) {
+        if bytes.len() >= THREE_MIN && has(bits, Backend::Pclmul) {
             x86::crc32c_three(state, bytes)
         } else {
             x86::crc32c(state, bytes)
@@ -178,7 +208,7 @@ pub(crate) fn update(hw: HwCrc, state: u32, bytes: &[u8]) -> u32 {
     // SAFETY: the caller checked the CRC extension (engine::dispatch); the three-stream
     // kernel also needs PMULL, checked here.
     return unsafe {
-        if bytes.len() >= THREE_MIN && available(Backend::Pmull) {
+        if bytes.len() >= THREE_MIN && has(bits, Backend::Pmull) {
             aarch64::three(hw, state, bytes)
         } else {
             match hw {
@@ -193,7 +223,8 @@ pub(crate) fn update(hw: HwCrc, state: u32, bytes: &[u8]) -> u32 {
 #[cfg(target_arch = "x86_64")]
 mod x86 {
     use core::arch::x86_64::{
-        _mm_clmulepi64_si128, _mm_crc32_u64, _mm_crc32_u8, _mm_cvtsi128_si64, _mm_cvtsi32_si128,
+        _mm_clmulepi64_si128, _mm_crc32_u32, _mm_crc32_u64, _mm_crc32_u8, _mm_cvtsi128_si64,
+        _mm_cvtsi32_si128,
     };
 
     use crate::consts::HwCrc;
@@ -212,8 +243,9 @@ mod x86 {
             );
             step(0, _mm_cvtsi128_si64(p) as u64) as u32
         };
+        let step4 = |c: u32, w: u32| _mm_crc32_u32(c, w);
         let byte = |c: u32, b: u8| _mm_crc32_u8(c, b);
-        super::three_streams(HwCrc::Crc32c, state, bytes, step, byte, shift)
+        super::three_streams(HwCrc::Crc32c, state, bytes, step, step4, byte, shift)
     }
 
     /// # Safety
@@ -221,13 +253,16 @@ mod x86 {
     #[target_feature(enable = "sse4.2")]
     pub(super) unsafe fn crc32c(state: u32, bytes: &[u8]) -> u32 {
         let step = |c: u64, w: u64| _mm_crc32_u64(c, w);
-        super::one_stream(state, bytes, 0, step, |c, b| _mm_crc32_u8(c, b))
+        let step4 = |c: u32, w: u32| _mm_crc32_u32(c, w);
+        super::one_stream(state, bytes, 0, step, step4, |c, b| _mm_crc32_u8(c, b))
     }
 }
 
 #[cfg(target_arch = "aarch64")]
 mod aarch64 {
-    use core::arch::aarch64::{__crc32b, __crc32cb, __crc32cd, __crc32d, vmull_p64};
+    use core::arch::aarch64::{
+        __crc32b, __crc32cb, __crc32cd, __crc32cw, __crc32d, __crc32w, vmull_p64,
+    };
 
     use crate::consts::HwCrc;
 
@@ -243,12 +278,16 @@ mod aarch64 {
                 HwCrc::Crc32c => __crc32cd(c as u32, w),
             })
         };
+        let step4 = |c: u32, w: u32| match hw {
+            HwCrc::Crc32 => __crc32w(c, w),
+            HwCrc::Crc32c => __crc32cw(c, w),
+        };
         let byte = |c: u32, b: u8| match hw {
             HwCrc::Crc32 => __crc32b(c, b),
             HwCrc::Crc32c => __crc32cb(c, b),
         };
         let shift = |r: u32, k: u32| step(0, vmull_p64(u64::from(r), u64::from(k)) as u64) as u32;
-        super::three_streams(hw, state, bytes, step, byte, shift)
+        super::three_streams(hw, state, bytes, step, step4, byte, shift)
     }
 
     /// # Safety
@@ -260,6 +299,7 @@ mod aarch64 {
             bytes,
             0,
             |c, w| u64::from(__crc32d(c as u32, w)),
+            |c, w| __crc32w(c, w),
             |c, b| __crc32b(c, b),
         )
     }
@@ -273,6 +313,7 @@ mod aarch64 {
             bytes,
             0,
             |c, w| u64::from(__crc32cd(c as u32, w)),
+            |c, w| __crc32cw(c, w),
             |c, b| __crc32cb(c, b),
         )
     }

@@ -19,37 +19,36 @@ use crate::word::Word;
 /// wins (`spec/decisions.md`).
 pub(crate) const FOLD_MIN: usize = 17;
 
-/// From this many bytes a CRC with a CPU instruction of its own takes the instruction
-/// rather than the tables: its last bytes cost one instruction, where the tables chain an
-/// 8-, a 4- and single-byte steps (`spec/decisions.md`).
-pub(crate) const HW_MIN: usize = 12;
+/// Inputs shorter than this take the tables inline for every CRC, tested first; from here a
+/// CRC with a CPU instruction of its own takes the instruction. A call to the instruction's
+/// kernel and nothing else inline keeps the call site free of saved registers, which beats
+/// inline tables from 4 bytes on (`spec/decisions.md`).
+pub(crate) const HW_MIN: usize = 4;
 
-/// The length from which `c` leaves the table kernels: [`HW_MIN`] with a usable CRC
-/// instruction, else [`FOLD_MIN`].
+/// Whether `c` has a CRC instruction this target offers.
 #[inline(always)]
-fn tables_below<W: Word>(c: &Consts<'_, W>) -> usize {
-    if c.hw.is_some_and(hwcrc::supports) {
-        HW_MIN
-    } else {
-        FOLD_MIN
-    }
+fn has_hw<W: Word>(c: &Consts<'_, W>) -> bool {
+    c.hw.is_some_and(hwcrc::supports)
 }
 
 /// The kernel [`update`] runs for an input of `len` bytes; keep the two in step.
 pub(crate) fn backend_for<W: Word>(c: &Consts<'_, W>, len: usize) -> Backend {
-    if len < tables_below(c) {
+    if len < HW_MIN {
         return tables_backend(c);
     }
-    if c.hw.is_some_and(hwcrc::supports) {
-        if len < FOLD_MIN && !dispatch::available(Backend::HwCrc) {
-            return tables_backend(c);
+    if has_hw(c) {
+        if len < fusion::BLOCK && dispatch::available(Backend::HwCrc) {
+            return Backend::HwCrc;
         }
         if len >= fusion::BLOCK && fusion_runs(c) {
             return Backend::Fusion;
         }
-        if dispatch::available(Backend::HwCrc) {
+        if len >= FOLD_MIN && dispatch::available(Backend::HwCrc) {
             return Backend::HwCrc;
         }
+    }
+    if len < FOLD_MIN {
+        return tables_backend(c);
     }
     if c.fold.is_some() {
         if let Some(b) = dispatch::best_folding() {
@@ -73,33 +72,45 @@ fn tables_backend<W: Word>(c: &Consts<'_, W>) -> Backend {
 /// The hot path, inlined into every caller. Stamped constants are `const`s, so for a stamped
 /// type everything here but one cached load of the CPU's features folds away: a short input
 /// runs the table kernel in place, a longer one calls its kernel directly
-/// ([`update_folding`]) or takes one call into [`update_long_hw`].
+/// ([`hwcrc::update_with_bits`], [`update_folding`]) or takes one call into the rest.
 #[inline(always)]
 pub(crate) fn update<W: Word>(c: &Consts<'_, W>, state: W, bytes: &[u8]) -> W {
     // Tested first, the few-byte case returns before the code that needs the caller's
     // registers saved.
-    if bytes.len() < 4 {
+    if bytes.len() < HW_MIN {
         return update_tables(c, state, bytes);
     }
-    if bytes.len() < tables_below(c) {
+    if let Some(hw) = c.hw.filter(|&hw| hwcrc::supports(hw)) {
+        if let Some(bits) = dispatch::cached() {
+            if bytes.len() < fusion::BLOCK && dispatch::has(bits, Backend::HwCrc) {
+                let s = hwcrc::update_with_bits(hw, bits, state.low_u64() as u32, bytes);
+                return W::from_u64(u64::from(s));
+            }
+        }
+        return update_hw_else(c, hw, state, bytes);
+    }
+    if bytes.len() < FOLD_MIN {
         return update_tables(c, state, bytes);
     }
     let Some(bits) = dispatch::cached() else {
         return update_first(c, state, bytes);
     };
-    match c.hw {
-        Some(hw) if hwcrc::supports(hw) => {
-            if bytes.len() < fusion::BLOCK && dispatch::has(bits, Backend::HwCrc) {
-                return update_hw(hw, state, bytes);
-            }
-            // Without the instruction, the tables up to `FOLD_MIN` as for any CRC.
-            if bytes.len() < FOLD_MIN {
-                return update_tables(c, state, bytes);
-            }
-            update_long_hw(c, hw, state, bytes)
-        }
-        _ => update_folding(c, bits, state, bytes),
+    update_folding(c, bits, state, bytes)
+}
+
+/// [`update`] for a CRC with an instruction of its own, where the inline path does not take
+/// the instruction: before the CPU's features are known, on a CPU without it, and from
+/// fusion's block on.
+#[inline(never)]
+fn update_hw_else<W: Word>(c: &Consts<'_, W>, hw: crate::HwCrc, state: W, bytes: &[u8]) -> W {
+    let bits = dispatch::features();
+    if bytes.len() < fusion::BLOCK && dispatch::has(bits, Backend::HwCrc) {
+        return update_hw(hw, state, bytes);
     }
+    if bytes.len() < FOLD_MIN {
+        return update_tables(c, state, bytes);
+    }
+    update_long_hw(c, hw, state, bytes)
 }
 
 /// [`update`] before the CPU's features are known: detects them, then runs it.
@@ -197,7 +208,7 @@ pub(crate) fn update_with<W: Word>(
 /// Whether `c` has a CRC instruction and folding constants and this CPU can fuse them.
 #[inline]
 fn fusion_runs<W: Word>(c: &Consts<'_, W>) -> bool {
-    c.fold.is_some() && c.hw.is_some_and(hwcrc::supports) && dispatch::available(Backend::Fusion)
+    c.fold.is_some() && has_hw(c) && dispatch::available(Backend::Fusion)
 }
 
 /// Fusion over the whole blocks; returns the register and the rest (under a block). The
@@ -220,8 +231,8 @@ fn update_hw<W: Word>(hw: crate::HwCrc, state: W, bytes: &[u8]) -> W {
 pub(crate) fn supports<W: Word>(c: &Consts<'_, W>, backend: Backend) -> bool {
     backend.is_available()
         && match backend {
-            Backend::HwCrc => c.hw.is_some_and(hwcrc::supports),
-            Backend::Fusion => c.hw.is_some_and(hwcrc::supports) && c.fold.is_some(),
+            Backend::HwCrc => has_hw(c),
+            Backend::Fusion => has_hw(c) && c.fold.is_some(),
             b if b.is_folding() => c.fold.is_some(),
             b => b.tables_needed().is_none_or(|n| c.tables.len() >= n),
         }
