@@ -37,13 +37,10 @@ pub(crate) fn backend_for<W: Word>(c: &Consts<'_, W>, len: usize) -> Backend {
         return tables_backend(c);
     }
     if has_hw(c) {
-        if len < fusion::BLOCK && dispatch::available(Backend::HwCrc) {
-            return Backend::HwCrc;
-        }
         if len >= fusion::BLOCK && fusion_runs(c) {
             return Backend::Fusion;
         }
-        if len >= FOLD_MIN && dispatch::available(Backend::HwCrc) {
+        if dispatch::available(Backend::HwCrc) {
             return Backend::HwCrc;
         }
     }
