@@ -68,17 +68,19 @@ const _: () = {
         init_state: 0x0000,
         poly_state: 0x8bb7,
         tables: &TABLES,
-        fold: ::core::option::Option::Some(crate::FoldConsts {
-            folds: [
-                [0x06df000000000000, 0x2d56000000000000],
-                [0xe7b5000000000000, 0x6ee3000000000000],
-                [0xe658000000000000, 0x044c000000000000],
-                [0x7cf5000000000000, 0x9d9d000000000000],
-                [0x4b0b000000000000, 0xdccf000000000000],
-            ],
-            barrett: [0xf65a57f81d33a48a, 0x8bb7000000000000],
-            g0: true,
-        }),
+        fold: ::core::option::Option::Some(
+            &crate::FoldConsts {
+                folds: [
+                    [0x06df000000000000, 0x2d56000000000000],
+                    [0xe7b5000000000000, 0x6ee3000000000000],
+                    [0xe658000000000000, 0x044c000000000000],
+                    [0x7cf5000000000000, 0x9d9d000000000000],
+                    [0x4b0b000000000000, 0xdccf000000000000],
+                ],
+                barrett: [0xf65a57f81d33a48a, 0x8bb7000000000000],
+                g0: true,
+            },
+        ),
         combine: &COMBINE,
         hw: ::core::option::Option::None,
     };

@@ -86,17 +86,19 @@ const _: () = {
         init_state: 0xffffffff,
         poly_state: 0x04c11db7,
         tables: &TABLES,
-        fold: ::core::option::Option::Some(crate::FoldConsts {
-            folds: [
-                [0x17d3315d00000000, 0xf200aa6600000000],
-                [0xab40b71e00000000, 0xcd8c54b500000000],
-                [0x57a8445500000000, 0xd3504ec700000000],
-                [0x9d9ee22f00000000, 0x022ffca500000000],
-                [0xa3dc855100000000, 0x1851689900000000],
-            ],
-            barrett: [0x04d101df481b4e5a, 0x04c11db700000000],
-            g0: true,
-        }),
+        fold: ::core::option::Option::Some(
+            &crate::FoldConsts {
+                folds: [
+                    [0x17d3315d00000000, 0xf200aa6600000000],
+                    [0xab40b71e00000000, 0xcd8c54b500000000],
+                    [0x57a8445500000000, 0xd3504ec700000000],
+                    [0x9d9ee22f00000000, 0x022ffca500000000],
+                    [0xa3dc855100000000, 0x1851689900000000],
+                ],
+                barrett: [0x04d101df481b4e5a, 0x04c11db700000000],
+                g0: true,
+            },
+        ),
         combine: &COMBINE,
         hw: ::core::option::Option::None,
     };

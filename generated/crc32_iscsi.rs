@@ -86,17 +86,19 @@ const _: () = {
         init_state: 0xffffffff,
         poly_state: 0x82f63b78,
         tables: &TABLES,
-        fold: ::core::option::Option::Some(crate::FoldConsts {
-            folds: [
-                [0x00000000f20c0dfe, 0x00000000493c7d27],
-                [0x000000003da6d0cb, 0x00000000ba4fc28e],
-                [0x00000000740eef02, 0x000000009e4addf8],
-                [0x000000006992cea2, 0x000000000d3b6092],
-                [0x00000000dcb17aa4, 0x00000000b9e02b86],
-            ],
-            barrett: [0x4869ec38dea713f1, 0x0000000105ec76f0],
-            g0: true,
-        }),
+        fold: ::core::option::Option::Some(
+            &crate::FoldConsts {
+                folds: [
+                    [0x00000000f20c0dfe, 0x00000000493c7d27],
+                    [0x000000003da6d0cb, 0x00000000ba4fc28e],
+                    [0x00000000740eef02, 0x000000009e4addf8],
+                    [0x000000006992cea2, 0x000000000d3b6092],
+                    [0x00000000dcb17aa4, 0x00000000b9e02b86],
+                ],
+                barrett: [0x4869ec38dea713f1, 0x0000000105ec76f0],
+                g0: true,
+            },
+        ),
         combine: &COMBINE,
         hw: ::core::option::Option::Some(crate::HwCrc::Crc32c),
     };

@@ -134,17 +134,19 @@ const _: () = {
         init_state: 0x0000000000000000,
         poly_state: 0x42f0e1eba9ea3693,
         tables: &TABLES,
-        fold: ::core::option::Option::Some(crate::FoldConsts {
-            folds: [
-                [0x4eb938a7d257740e, 0x05f5c3c7eb52fab6],
-                [0x44bef2a201b5200c, 0x571bee0a227ef92b],
-                [0xddf4b6981205b83f, 0x5f6843ca540df020],
-                [0x001067e571d7d5c2, 0x05cf79dea9ac37d6],
-                [0x7036b0389f6a0c82, 0x7f52691a60ddc70d],
-            ],
-            barrett: [0x578d29d06cc4f872, 0x42f0e1eba9ea3693],
-            g0: true,
-        }),
+        fold: ::core::option::Option::Some(
+            &crate::FoldConsts {
+                folds: [
+                    [0x4eb938a7d257740e, 0x05f5c3c7eb52fab6],
+                    [0x44bef2a201b5200c, 0x571bee0a227ef92b],
+                    [0xddf4b6981205b83f, 0x5f6843ca540df020],
+                    [0x001067e571d7d5c2, 0x05cf79dea9ac37d6],
+                    [0x7036b0389f6a0c82, 0x7f52691a60ddc70d],
+                ],
+                barrett: [0x578d29d06cc4f872, 0x42f0e1eba9ea3693],
+                g0: true,
+            },
+        ),
         combine: &COMBINE,
         hw: ::core::option::Option::None,
     };

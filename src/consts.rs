@@ -62,8 +62,9 @@ pub struct Consts<'a, W> {
     pub poly_state: W,
     /// Slice tables: entry `i` of table `k` is the state after byte `i` and `k` zero bytes.
     pub tables: &'a [[W; 256]],
-    /// Carry-less-multiply constants; `None` for widths above 64.
-    pub fold: Option<FoldConsts>,
+    /// Carry-less-multiply constants; `None` for widths above 64. By reference, like the
+    /// tables: the kernels take them by reference, and a copy of `Consts` stays small.
+    pub fold: Option<&'a FoldConsts>,
     /// `x^(8·2^j) mod G`, unreflected, for j = 0..64.
     pub combine: &'a [W; 64],
     /// The CPU CRC instruction that computes this CRC's register update, if any.

@@ -92,7 +92,7 @@ impl<W: Word> OwnedConsts<W> {
             init_state: self.init_state,
             poly_state: self.poly_state,
             tables: &self.tables,
-            fold: self.fold,
+            fold: self.fold.as_ref(),
             combine: &self.combine,
             hw: self.hw,
         }

@@ -87,7 +87,7 @@ pub fn item(c: &Consts, target: &Target) -> TokenStream {
             );
             let g0 = f.g0;
             quote! {
-                ::core::option::Option::Some(#krate::FoldConsts {
+                ::core::option::Option::Some(&#krate::FoldConsts {
                     folds: [#(#pairs),*],
                     barrett: [#b1, #b2],
                     g0: #g0,

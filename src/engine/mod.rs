@@ -143,7 +143,7 @@ fn update_long_hw<W: Word>(c: &Consts<'_, W>, hw: crate::HwCrc, state: W, bytes:
 /// so that a stamped type calls the kernel directly ([`fold::update_best`]).
 #[inline(always)]
 fn update_folding<W: Word>(c: &Consts<'_, W>, bits: u16, state: W, bytes: &[u8]) -> W {
-    if let Some(f) = &c.fold {
+    if let Some(f) = c.fold {
         if let Some(state) = fold::update_best(c, f, bits, state, bytes) {
             return state;
         }
@@ -195,10 +195,7 @@ pub(crate) fn update_with<W: Word>(
         }
         // The kernels need one whole block; shorter inputs take the tables.
         _ if bytes.len() < 16 => c.fold.map(|_| update_tables(c, state, bytes)),
-        folding => c
-            .fold
-            .as_ref()
-            .map(|f| fold::update(c, f, folding, state, bytes)),
+        folding => c.fold.map(|f| fold::update(c, f, folding, state, bytes)),
     }
 }
 
@@ -211,7 +208,7 @@ fn fusion_runs<W: Word>(c: &Consts<'_, W>) -> bool {
 /// Fusion over the whole blocks; returns the register and the rest (under a block). The
 /// caller checked [`fusion_runs`].
 fn fused_blocks<'a, W: Word>(c: &Consts<'_, W>, state: W, bytes: &'a [u8]) -> (W, &'a [u8]) {
-    let (Some(hw), Some(f)) = (c.hw, &c.fold) else {
+    let (Some(hw), Some(f)) = (c.hw, c.fold) else {
         unreachable!("fusion_runs checked both")
     };
     let (state, rest) = fusion::update(hw, f, state.low_u64() as u32, bytes);
