@@ -84,7 +84,7 @@ pub(crate) fn update<W: Word>(c: &Consts<'_, W>, state: W, bytes: &[u8]) -> W {
                 return W::from_u64(u64::from(s));
             }
         }
-        return update_hw_else(c, hw, state, bytes);
+        return update_long_hw(c, hw, state, bytes);
     }
     if bytes.len() < FOLD_MIN {
         return update_tables(c, state, bytes);
@@ -95,21 +95,6 @@ pub(crate) fn update<W: Word>(c: &Consts<'_, W>, state: W, bytes: &[u8]) -> W {
     update_folding(c, bits, state, bytes)
 }
 
-/// [`update`] for a CRC with an instruction of its own, where the inline path does not take
-/// the instruction: before the CPU's features are known, on a CPU without it, and from
-/// fusion's block on.
-#[inline(never)]
-fn update_hw_else<W: Word>(c: &Consts<'_, W>, hw: crate::HwCrc, state: W, bytes: &[u8]) -> W {
-    let bits = dispatch::features();
-    if bytes.len() < fusion::BLOCK && dispatch::has(bits, Backend::HwCrc) {
-        return update_hw(hw, state, bytes);
-    }
-    if bytes.len() < FOLD_MIN {
-        return update_tables(c, state, bytes);
-    }
-    update_long_hw(c, hw, state, bytes)
-}
-
 /// [`update`] before the CPU's features are known: detects them, then runs it.
 #[cold]
 #[inline(never)]
@@ -118,9 +103,10 @@ fn update_first<W: Word>(c: &Consts<'_, W>, state: W, bytes: &[u8]) -> W {
     update(c, state, bytes)
 }
 
-/// [`update_folding`]'s counterpart for a CRC with an instruction of its own: fusion's whole
-/// blocks where it runs, then the instruction, which beats every folding kernel on the rest
-/// (under a block; `spec/decisions.md`), else folding.
+/// [`update`] for a CRC with an instruction of its own where the inline path does not take
+/// the instruction (first use, a CPU without it, fusion's blocks): fusion's whole blocks
+/// where it runs, then the instruction, which beats every folding kernel on the rest (under
+/// a block; `spec/decisions.md`), else the tables below `FOLD_MIN` and folding above.
 #[inline(never)]
 fn update_long_hw<W: Word>(c: &Consts<'_, W>, hw: crate::HwCrc, state: W, bytes: &[u8]) -> W {
     let (state, bytes) = if bytes.len() >= fusion::BLOCK && fusion_runs(c) {
