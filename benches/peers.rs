@@ -3,7 +3,8 @@
 //! For each algorithm and length: GiB/s of crcstamp's automatic path and of every backend
 //! this machine has, of each peer that implements the algorithm (`crc` 3 with `Table<16>`,
 //! `crc-fast`, `crc32fast`, `crc32c`, `crc64fast-nvme`), and of a bare VPCLMULQDQ fold loop
-//! (the machine's ceiling for folding; no CRC), and the call floor: the same boxed call doing
+//! (the machine's ceiling for folding, on 512-bit vectors where the CPU has AVX-512; no CRC),
+//! and the call floor: the same boxed call doing
 //! nothing, which bounds what any implementation can gain at short lengths. `ratio` is
 //! crcstamp auto / the best peer,
 //! `vs crc` is crcstamp's portable path / `crc` Table<16>: slice16 through `checksum_with`,
@@ -142,7 +143,8 @@ fn ceiling() -> Option<Imp<'static>> {
     ceiling::available().then(|| imp("ceiling", ceiling::fold_loop))
 }
 
-/// A bare 4-accumulator VPCLMULQDQ fold loop: no byte shuffles, no reduction.
+/// A bare 4-accumulator VPCLMULQDQ fold loop: no byte shuffles, no reduction. On 512-bit
+/// vectors where the CPU has AVX-512 (the multiplier's limit there), else on 256-bit ones.
 mod ceiling {
     #[cfg(target_arch = "x86_64")]
     use std::arch::x86_64::*;
@@ -154,12 +156,23 @@ mod ceiling {
         false
     }
 
+    #[cfg(target_arch = "x86_64")]
+    fn zmm() -> bool {
+        is_x86_feature_detected!("vpclmulqdq") && is_x86_feature_detected!("avx512f")
+    }
+
     pub fn fold_loop(data: &[u8]) -> u64 {
         #[cfg(not(target_arch = "x86_64"))]
         let _ = data;
         #[cfg(target_arch = "x86_64")]
-        // SAFETY: only called when `available()`.
-        return unsafe { fold_avx2(data) };
+        // SAFETY: only called when `available()`; the 512-bit loop only where `zmm()`.
+        return unsafe {
+            if zmm() {
+                fold_avx512(data)
+            } else {
+                fold_avx2(data)
+            }
+        };
         #[allow(unreachable_code)]
         0
     }
@@ -196,6 +209,38 @@ mod ceiling {
         }
         let x = _mm256_xor_si256(_mm256_xor_si256(a, b), _mm256_xor_si256(c, d));
         _mm256_extract_epi64::<0>(x) as u64
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "vpclmulqdq,avx512f")]
+    fn fold_avx512(data: &[u8]) -> u64 {
+        let (v, _) = data.as_chunks::<64>();
+        if v.len() < 4 {
+            return 0;
+        }
+        let load = |i: usize| {
+            // SAFETY: `v[i]` is 64 readable bytes.
+            unsafe { _mm512_loadu_si512(v[i].as_ptr().cast()) }
+        };
+        let k = _mm512_set1_epi64(0x1234_5678_9abc_def1);
+        let fold = |x: __m512i, y: __m512i| {
+            _mm512_ternarylogic_epi64::<0x96>(
+                _mm512_clmulepi64_epi128::<0x00>(x, k),
+                _mm512_clmulepi64_epi128::<0x11>(x, k),
+                y,
+            )
+        };
+        let (mut a, mut b, mut c, mut d) = (load(0), load(1), load(2), load(3));
+        let mut i = 4;
+        while i + 4 <= v.len() {
+            a = fold(a, load(i));
+            b = fold(b, load(i + 1));
+            c = fold(c, load(i + 2));
+            d = fold(d, load(i + 3));
+            i += 4;
+        }
+        let x = _mm512_ternarylogic_epi64::<0x96>(a, b, _mm512_xor_si512(c, d));
+        _mm_cvtsi128_si64(_mm512_castsi512_si128(x)) as u64
     }
 }
 

@@ -81,6 +81,19 @@ const _: () = {
                 g0: true,
             },
         ),
+        fold_reflected: ::core::option::Option::Some(
+            &crate::FoldConsts {
+                folds: [
+                    [0x0000000000002d63, 0x000000000000d568],
+                    [0x000000000000806d, 0x000000000000554f],
+                    [0x00000000000034ce, 0x0000000000006440],
+                    [0x00000000000085df, 0x000000000000a8d1],
+                    [0x0000000000007a07, 0x0000000000003dd5],
+                ],
+                barrett: [0xa24b99703fd4b4df, 0x000000000001dba2],
+                g0: true,
+            },
+        ),
         combine: &COMBINE,
         hw: ::core::option::Option::None,
     };

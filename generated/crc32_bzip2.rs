@@ -99,6 +99,19 @@ const _: () = {
                 g0: true,
             },
         ),
+        fold_reflected: ::core::option::Option::Some(
+            &crate::FoldConsts {
+                folds: [
+                    [0x00000000ae689191, 0x00000000ccaa009e],
+                    [0x00000000f1da05aa, 0x0000000081256527],
+                    [0x000000008f352d95, 0x000000001d9513d7],
+                    [0x0000000033fff533, 0x00000000910eeec1],
+                    [0x00000000ce3371cb, 0x00000000e95c1271],
+                ],
+                barrett: [0xb4e5b025f7011641, 0x00000001db710640],
+                g0: true,
+            },
+        ),
         combine: &COMBINE,
         hw: ::core::option::Option::None,
     };

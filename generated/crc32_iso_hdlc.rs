@@ -99,6 +99,7 @@ const _: () = {
                 g0: true,
             },
         ),
+        fold_reflected: ::core::option::Option::None,
         combine: &COMBINE,
         hw: ::core::option::Option::Some(crate::HwCrc::Crc32),
     };

@@ -29,6 +29,10 @@ pub enum Backend {
     Pclmul,
     /// x86_64 VPCLMULQDQ folding on 256-bit vectors (with AVX2); widths 1..=64.
     Vpclmul256,
+    /// x86_64 VPCLMULQDQ folding on 512-bit vectors (with AVX-512 F, VL and BW; `vpternlogq`
+    /// for the three-way XORs, and GFNI's bit reversal for msb CRCs where the CPU has it);
+    /// widths 1..=64. Inputs under 128 bytes take 256-bit vectors.
+    Vpclmul512,
     /// aarch64 PMULL folding on 128-bit lanes; widths 1..=64.
     Pmull,
     /// aarch64 PMULL folding with SHA3's three-way XOR (EOR3); widths 1..=64.
@@ -40,8 +44,9 @@ pub enum Backend {
     /// The CPU's CRC instruction on three streams in the same loop as carry-less-multiply
     /// folding, which runs on other execution units (VPCLMULQDQ with AVX2 and SSE4.2 on
     /// x86_64, PMULL with the CRC32 extension on aarch64), for the same CRCs as
-    /// [`HwCrc`](Backend::HwCrc); inputs of at least 7 KiB (smaller ones and the tail take
-    /// `HwCrc`).
+    /// [`HwCrc`](Backend::HwCrc); long inputs (from 7 KiB; on x86_64 CPUs whose profile
+    /// takes 512-bit vectors, on those from 4.75 KiB). Shorter ones and the tail take the
+    /// instruction or folding.
     Fusion,
 }
 
@@ -56,6 +61,7 @@ impl Backend {
             Backend::Slice16,
             Backend::Pclmul,
             Backend::Vpclmul256,
+            Backend::Vpclmul512,
             Backend::Pmull,
             Backend::PmullEor3,
             Backend::HwCrc,
@@ -66,10 +72,30 @@ impl Backend {
     /// Whether this CPU and target can run the backend. The portable ones always can; the
     /// folding ones are detected at first use (with `std`) or from the compile-time target
     /// features (without), and can be capped for testing with the environment variable
-    /// `CRCSTAMP_MAX_TIER` (`portable`, `clmul128` or `clmul256`) or switched off one by one
-    /// with `CRCSTAMP_DISABLE` (backend names, comma-separated: `hwcrc,fusion`).
+    /// `CRCSTAMP_MAX_TIER` (`portable`, `clmul128`, `clmul256` or `clmul512`) or switched off
+    /// one by one with `CRCSTAMP_DISABLE` (backend names, comma-separated: `hwcrc,fusion`).
+    /// A kernel that fails its self-test at first use is not available either
+    /// ([`availability`](Self::availability) says why).
     pub fn is_available(self) -> bool {
         self.tier() == 0 || crate::engine::dispatch::available(self)
+    }
+
+    /// Whether the backend runs here, and if not, why: the CPU lacks an extension, a
+    /// `CRCSTAMP_*` variable caps or disables it, or it failed the self-test that every
+    /// accelerated kernel runs at first use (against the table kernel, on a reflected and
+    /// two forward CRCs).
+    ///
+    /// ```
+    /// use crcstamp::{Availability, Backend};
+    /// let a = Backend::Vpclmul512.availability();
+    /// assert_eq!(a == Availability::Available, Backend::Vpclmul512.is_available());
+    /// ```
+    pub fn availability(self) -> Availability {
+        if self.tier() == 0 {
+            Availability::Available
+        } else {
+            crate::engine::dispatch::availability(self)
+        }
     }
 
     /// Whether this is a carry-less-multiply folding kernel (widths 1..=64 only).
@@ -78,7 +104,7 @@ impl Backend {
     }
 
     /// 0 for the portable kernels, 1 for 128-bit carry-less multiply and the CRC
-    /// instructions, 2 for 256-bit (and fusion, which uses it on x86_64).
+    /// instructions, 2 for 256-bit (and fusion, which uses it on x86_64), 3 for 512-bit.
     pub(crate) fn tier(self) -> u8 {
         match self {
             Backend::Bitwise
@@ -88,6 +114,7 @@ impl Backend {
             | Backend::Slice16 => 0,
             Backend::Pclmul | Backend::Pmull | Backend::PmullEor3 | Backend::HwCrc => 1,
             Backend::Vpclmul256 => 2,
+            Backend::Vpclmul512 => 3,
             Backend::Fusion if cfg!(target_arch = "aarch64") => 1,
             Backend::Fusion => 2,
         }
@@ -103,6 +130,7 @@ impl Backend {
             Backend::Slice16 => "slice16",
             Backend::Pclmul => "pclmul",
             Backend::Vpclmul256 => "vpclmul256",
+            Backend::Vpclmul512 => "vpclmul512",
             Backend::Pmull => "pmull",
             Backend::PmullEor3 => "pmull-eor3",
             Backend::HwCrc => "hwcrc",
@@ -116,6 +144,7 @@ impl Backend {
             Backend::Bitwise
             | Backend::Pclmul
             | Backend::Vpclmul256
+            | Backend::Vpclmul512
             | Backend::Pmull
             | Backend::PmullEor3
             | Backend::HwCrc
@@ -125,6 +154,40 @@ impl Backend {
             Backend::Slice8 => Some(8),
             Backend::Slice16 => Some(16),
         }
+    }
+}
+
+/// Whether a backend runs here, and if not, why ([`Backend::availability`]).
+///
+/// ```
+/// use crcstamp::{Availability, Backend};
+/// assert_eq!(Backend::Slice16.availability(), Availability::Available);
+/// assert_eq!(Backend::Slice16.availability().to_string(), "available");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Availability {
+    /// The backend runs here.
+    Available,
+    /// This CPU or target lacks an instruction set extension the kernel uses.
+    Unsupported,
+    /// `CRCSTAMP_MAX_TIER` caps it away.
+    Capped,
+    /// `CRCSTAMP_DISABLE` names it.
+    Disabled,
+    /// It computed a wrong CRC in the self-test at first use, so it is never used here.
+    FailedSelfTest,
+}
+
+impl fmt::Display for Availability {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Availability::Available => "available",
+            Availability::Unsupported => "not on this CPU",
+            Availability::Capped => "capped by CRCSTAMP_MAX_TIER",
+            Availability::Disabled => "disabled by CRCSTAMP_DISABLE",
+            Availability::FailedSelfTest => "failed its self-test on this CPU; never used here",
+        })
     }
 }
 

@@ -65,6 +65,10 @@ pub struct Consts<'a, W> {
     /// Carry-less-multiply constants; `None` for widths above 64. By reference, like the
     /// tables: the kernels take them by reference, and a copy of `Consts` stays small.
     pub fold: Option<&'a FoldConsts>,
+    /// For msb models: the folding constants of the lsb model with the same polynomial,
+    /// with which a kernel can run this CRC reflected, over bit-reversed bytes (the 512-bit
+    /// kernel does where the CPU has GFNI). `None` for lsb models and widths above 64.
+    pub fold_reflected: Option<&'a FoldConsts>,
     /// `x^(8·2^j) mod G`, unreflected, for j = 0..64.
     pub combine: &'a [W; 64],
     /// The CPU CRC instruction that computes this CRC's register update, if any.

@@ -45,6 +45,7 @@ pub struct OwnedConsts<W> {
     poly_state: W,
     tables: Vec<[W; 256]>,
     fold: Option<FoldConsts>,
+    fold_reflected: Option<FoldConsts>,
     combine: Box<[W; 64]>,
     hw: Option<HwCrc>,
 }
@@ -71,11 +72,8 @@ impl<W: Word> OwnedConsts<W> {
             init_state: w(c.init_state),
             poly_state: w(c.poly_state),
             tables: c.tables.iter().map(|t| t.map(w)).collect(),
-            fold: c.fold.as_ref().map(|f| FoldConsts {
-                folds: core::array::from_fn(|i| [f.folds[i].hi, f.folds[i].lo]),
-                barrett: [f.barrett_quotient, f.barrett_poly],
-                g0: f.g0,
-            }),
+            fold: c.fold.as_ref().map(fold_consts),
+            fold_reflected: c.fold_reflected.as_ref().map(fold_consts),
             combine: Box::new(core::array::from_fn(|j| w(c.combine[j]))),
             hw: c.hw.map(|h| match h {
                 crc_gen::consts::HwCrc::Crc32 => HwCrc::Crc32,
@@ -93,9 +91,19 @@ impl<W: Word> OwnedConsts<W> {
             poly_state: self.poly_state,
             tables: &self.tables,
             fold: self.fold.as_ref(),
+            fold_reflected: self.fold_reflected.as_ref(),
             combine: &self.combine,
             hw: self.hw,
         }
+    }
+}
+
+/// `crc-gen`'s folding constants in the engine's layout.
+fn fold_consts(f: &crc_gen::fold::FoldConsts) -> FoldConsts {
+    FoldConsts {
+        folds: core::array::from_fn(|i| [f.folds[i].hi, f.folds[i].lo]),
+        barrett: [f.barrett_quotient, f.barrett_poly],
+        g0: f.g0,
     }
 }
 

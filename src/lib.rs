@@ -81,7 +81,7 @@ mod word;
 #[path = "private.rs"]
 pub mod __private;
 
-pub use backend::Backend;
+pub use backend::{Availability, Backend};
 pub use consts::{Consts, FoldConsts, HwCrc};
 pub use crc::Crc;
 pub use model::Model;
@@ -89,6 +89,18 @@ pub use word::Word;
 
 #[cfg(feature = "dynamic")]
 pub use dynamic::DynCrc;
+
+/// The routing profile of this CPU's family: `intel` (Intel with AVX-512 and VPCLMULQDQ,
+/// Sapphire Rapids and later), `amd` (AMD Zen 3 and later) or `generic`. It sets where
+/// [`checksum`](Crc::checksum) hands over between the CRC instruction, the folding widths
+/// and fusion (`spec/decisions.md`); the environment variable `CRCSTAMP_CPU` forces one.
+///
+/// ```
+/// assert!(["intel", "amd", "generic"].contains(&crcstamp::cpu_profile()));
+/// ```
+pub fn cpu_profile() -> &'static str {
+    engine::dispatch::family().name()
+}
 
 /// Stamps out a CRC implementation on a unit struct. See the [crate documentation](crate)
 /// for the keys.

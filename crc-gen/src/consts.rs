@@ -34,6 +34,11 @@ pub struct Consts {
     pub tables: Vec<[u128; 256]>,
     /// Folding and Barrett constants for the engine's bit order (refin); `None` above 64 bits.
     pub fold: Option<FoldConsts>,
+    /// For msb models of width ≤ 64: the folding constants of the lsb model with the same
+    /// polynomial, for kernels that run the CRC reflected over bit-reversed bytes (the
+    /// register bit-reversed too: an msb CRC over bytes is the lsb CRC of the same
+    /// polynomial over the bytes' bit reversals). `None` otherwise.
+    pub fold_reflected: Option<FoldConsts>,
     /// `x^(8·2^j) mod G` for j = 0..64 (see [`crate::combine`]).
     pub combine: Vec<u128>,
     /// The CPU CRC instruction whose register update is this model's, if any.
@@ -92,6 +97,11 @@ impl Consts {
             poly_state,
             tables: slice_tables(model, slice.count()),
             fold: FoldConsts::new(model.width(), model.poly(), model.refin()),
+            fold_reflected: if model.refin() {
+                None
+            } else {
+                FoldConsts::new(model.width(), model.poly(), true)
+            },
             combine: combine_table(model),
             hw: HwCrc::of(model),
         }

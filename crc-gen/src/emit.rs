@@ -75,7 +75,7 @@ pub fn item(c: &Consts, target: &Target) -> TokenStream {
     let table0 = c.tables.first().into_iter().flatten().map(|&v| hex(v));
     let derive_tables = format_ident!("slice_tables_u{}", c.word_bits);
     let combine = c.combine.iter().map(|&v| hex(v));
-    let fold = match &c.fold {
+    let fold_consts = |f: &Option<crate::fold::FoldConsts>| match f {
         Some(f) => {
             let pairs = f.folds.iter().map(|p| {
                 let (hi, lo) = (hex_lit(p.hi.into(), 64), hex_lit(p.lo.into(), 64));
@@ -96,6 +96,7 @@ pub fn item(c: &Consts, target: &Target) -> TokenStream {
         }
         None => quote!(::core::option::Option::None),
     };
+    let (fold, fold_reflected) = (fold_consts(&c.fold), fold_consts(&c.fold_reflected));
     let hw = match c.hw {
         Some(crate::consts::HwCrc::Crc32) => {
             quote!(::core::option::Option::Some(#krate::HwCrc::Crc32))
@@ -136,6 +137,7 @@ pub fn item(c: &Consts, target: &Target) -> TokenStream {
                 poly_state: #poly_state,
                 tables: &TABLES,
                 fold: #fold,
+                fold_reflected: #fold_reflected,
                 combine: &COMBINE,
                 hw: #hw,
             };

@@ -1,16 +1,27 @@
-//! Which folding kernels this CPU can run: detected once, at first use, and cached in one
-//! atomic, so the hot path pays a single relaxed load.
+//! Which kernels this CPU can run, and how its family routes inputs between them: detected
+//! once, at first use, self-tested, and cached in one atomic word, so the hot path pays a
+//! single relaxed load.
 //!
 //! Detection happens at first use, not at build or load time (the kernel's crypto API once
 //! picked its CRC-T10DIF implementation before the fast module was loaded and stayed slow).
-//! Without `std` there is no runtime detection: the compile-time target features decide.
+//! Without `std` there is no runtime detection of the extensions: the compile-time target
+//! features decide.
 
-use core::sync::atomic::{AtomicU16, Ordering::Relaxed};
+use crate::backend::{Availability, Backend};
 
-use crate::backend::Backend;
+#[cfg(target_has_atomic = "64")]
+type Bits = u64;
+#[cfg(target_has_atomic = "64")]
+type AtomicBits = core::sync::atomic::AtomicU64;
+#[cfg(not(target_has_atomic = "64"))]
+type Bits = u32;
+#[cfg(not(target_has_atomic = "64"))]
+type AtomicBits = core::sync::atomic::AtomicU32;
 
-/// The accelerated kernels; the availability bit of `KERNELS[i]` is `1 << i`.
-const KERNELS: [Backend; 6] = [
+/// The accelerated kernels; the availability bit of `KERNELS[i]` is `1 << i`, its self-test
+/// failure bit `1 << (FAILED + i)`.
+const KERNELS: [Backend; 7] = [
+    Backend::Vpclmul512,
     Backend::Vpclmul256,
     Backend::Pclmul,
     Backend::PmullEor3,
@@ -18,20 +29,175 @@ const KERNELS: [Backend; 6] = [
     Backend::HwCrc,
     Backend::Fusion,
 ];
-/// Bits 0..=5: availability of each of `KERNELS`. Bit 15: detection done.
-static FEATURES: AtomicU16 = AtomicU16::new(0);
-const DETECTED: u16 = 1 << 15;
 
-/// Whether the accelerated kernel `b` can run here: one load and one mask on the hot path
-/// (the mask is a constant wherever `b` is).
-#[inline]
-pub(crate) fn available(b: Backend) -> bool {
-    features() & bit(b) != 0
+/// The cached word: bits 0..7 the kernels' availability, then the flags below, the family's
+/// routing thresholds in the high half (64-bit atomics only; elsewhere no kernel uses them).
+static FEATURES: AtomicBits = AtomicBits::new(0);
+/// msb CRCs run reflected on 512-bit vectors, with GFNI's bit reversal (`fold.rs`).
+const GFNI: Bits = 1 << 8;
+/// Fusion folds on 512-bit vectors.
+const FUSION512: Bits = 1 << 9;
+/// Two bits: the [`Family`] whose profile routes.
+const FAMILY: u32 = 10;
+/// Detection done.
+const DETECTED: Bits = 1 << 15;
+/// Seven bits from here: the kernels that failed their self-test.
+const FAILED: u32 = 16;
+/// 16 bits from here: [`Profile::zmm_min`].
+#[cfg(target_has_atomic = "64")]
+const ZMM_MIN: u32 = 32;
+/// The top 16 bits: the length from which the CRC instruction hands over, to folding
+/// ([`Profile::fold_beats_hw`]) or to fusion where it runs, whichever is shorter; 0 for
+/// never. In the top bits, the hot path decodes it with one shift.
+#[cfg(target_has_atomic = "64")]
+const HW_UNTIL: u32 = 48;
+
+/// The CPU families with routing thresholds of their own (`spec/decisions.md`, "Routing per
+/// CPU family"). `CRCSTAMP_CPU=intel|amd|generic` forces one, so that every family's routing
+/// can be tested on any machine.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Family {
+    /// Everything else: Intel before Sapphire Rapids or without AVX-512, other x86 vendors,
+    /// aarch64.
+    Generic = 0,
+    /// AMD Zen 3 and later (CPUID family 0x19 and up).
+    Amd = 1,
+    /// Intel with AVX-512 and VPCLMULQDQ that does not downclock for 512-bit vectors (not in
+    /// Linux's list of CPUs that prefer 256-bit vectors: Sapphire Rapids, Rocket Lake and
+    /// later).
+    Intel = 2,
+}
+
+impl Family {
+    /// The name `CRCSTAMP_CPU` takes and `crc-gen show` prints.
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            Family::Generic => "generic",
+            Family::Amd => "amd",
+            Family::Intel => "intel",
+        }
+    }
+}
+
+/// A family's routing: where the kernels hand over to each other. (Only targets with 64-bit
+/// atomics have kernels to route between.)
+#[cfg_attr(not(target_has_atomic = "64"), allow(dead_code))]
+struct Profile {
+    /// For the CRCs with an instruction of their own: the length from which the best
+    /// folding kernel beats the instruction (below fusion's blocks), 0 for never.
+    fold_beats_hw: u16,
+    /// The length from which 512-bit vectors pay, even with the unit cold; 0 for never.
+    zmm_min: u16,
+    /// Whether fusion folds on 512-bit vectors where the CPU has them.
+    fusion_zmm: bool,
+}
+
+/// Indexed by [`Family`]. Where each number comes from: `spec/decisions.md`.
+const PROFILES: [Profile; 3] = [
+    // Measured on AMD Zen 3 (the only family measured without AVX-512): the instruction's
+    // three streams beat the 256-bit fold below fusion's blocks.
+    Profile {
+        fold_beats_hw: 0,
+        zmm_min: 0,
+        fusion_zmm: false,
+    },
+    Profile {
+        fold_beats_hw: 0,
+        zmm_min: 0,
+        fusion_zmm: false,
+    },
+    // Measured on an Intel Xeon (Sapphire/Emerald Rapids): the instruction tops out near 26
+    // GiB/s, the 256-bit fold beats it from 256 bytes; 512-bit vectors pay from 1 KiB cold.
+    Profile {
+        fold_beats_hw: 256,
+        zmm_min: 1024,
+        fusion_zmm: true,
+    },
+];
+
+/// The cached features and thresholds, as the hot path reads them.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Cpu(Bits);
+
+impl Cpu {
+    /// Whether the accelerated kernel `b` can run here.
+    #[inline(always)]
+    pub(crate) fn has(self, b: Backend) -> bool {
+        self.0 & bit(b) != 0
+    }
+
+    /// Whether msb CRCs run reflected on 512-bit vectors (GFNI).
+    #[inline(always)]
+    pub(crate) fn gfni(self) -> bool {
+        self.0 & GFNI != 0
+    }
+
+    /// Whether fusion folds on 512-bit vectors.
+    #[inline(always)]
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+    pub(crate) fn fusion512(self) -> bool {
+        self.0 & FUSION512 != 0
+    }
+
+    /// A 16-bit threshold of the profile, less one: 0 ("never") wraps to `u64::MAX`.
+    #[inline(always)]
+    #[cfg(target_has_atomic = "64")]
+    fn threshold_less_one(self, at: u32) -> u64 {
+        ((self.0 >> at) & 0xffff).wrapping_sub(1)
+    }
+
+    /// Whether the CRC instruction runs `len` bytes: below the length where folding beats
+    /// it or fusion takes over.
+    #[inline(always)]
+    pub(crate) fn hw_runs(self, len: usize) -> bool {
+        #[cfg(target_has_atomic = "64")]
+        return (len as u64) <= self.threshold_less_one(HW_UNTIL);
+        #[allow(unreachable_code)]
+        {
+            let _ = len;
+            true
+        }
+    }
+
+    /// Whether 512-bit vectors pay at `len` bytes.
+    #[inline(always)]
+    pub(crate) fn zmm_pays(self, len: usize) -> bool {
+        #[cfg(target_has_atomic = "64")]
+        return self.threshold_less_one(ZMM_MIN) < len as u64;
+        #[allow(unreachable_code)]
+        {
+            let _ = len;
+            false
+        }
+    }
+
+    /// The best folding kernel for `len` bytes: the first of [`FOLDING_ORDER`] available,
+    /// past the 512-bit one where it does not pay.
+    #[inline(always)]
+    pub(crate) fn best_fold(self, len: usize) -> Option<Backend> {
+        FOLDING_ORDER
+            .into_iter()
+            .find(|&b| self.has(b) && (b != Backend::Vpclmul512 || self.zmm_pays(len)))
+    }
+
+    /// The family whose profile routes.
+    pub(crate) fn family(self) -> Family {
+        match (self.0 >> FAMILY) & 3 {
+            1 => Family::Amd,
+            2 => Family::Intel,
+            _ => Family::Generic,
+        }
+    }
+
+    /// The same without `flag`.
+    fn without(self, flag: Bits) -> Cpu {
+        Cpu(self.0 & !flag)
+    }
 }
 
 /// The availability bit of `b` (0 for the portable kernels, which are not listed).
-#[inline]
-const fn bit(b: Backend) -> u16 {
+#[inline(always)]
+const fn bit(b: Backend) -> Bits {
     let mut i = 0;
     while i < KERNELS.len() {
         if KERNELS[i] as u8 == b as u8 {
@@ -42,61 +208,117 @@ const fn bit(b: Backend) -> u16 {
     0
 }
 
-/// The folding kernels of this architecture, best first: the hot path tries them in this
-/// order on one load of the cached bits ([`features`], [`has`]).
+/// The folding kernels of this architecture, best first.
 #[cfg(target_arch = "x86_64")]
-pub(crate) const FOLDING_ORDER: [Backend; 2] = [Backend::Vpclmul256, Backend::Pclmul];
+pub(crate) const FOLDING_ORDER: [Backend; 3] =
+    [Backend::Vpclmul512, Backend::Vpclmul256, Backend::Pclmul];
 #[cfg(target_arch = "aarch64")]
 pub(crate) const FOLDING_ORDER: [Backend; 2] = [Backend::PmullEor3, Backend::Pmull];
 #[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
 pub(crate) const FOLDING_ORDER: [Backend; 0] = [];
 
-/// Whether `bits` (from [`features`]) say the accelerated kernel `b` can run here.
-#[inline(always)]
-pub(crate) fn has(bits: u16, b: Backend) -> bool {
-    bits & bit(b) != 0
-}
-
-/// The best folding kernel this CPU has, if any: the first of [`FOLDING_ORDER`] available.
-#[inline]
-pub(crate) fn best_folding() -> Option<Backend> {
-    let bits = features();
-    FOLDING_ORDER.into_iter().find(|&b| has(bits, b))
-}
-
-/// The cached bits, or `None` before the first detection: the hot path takes this one load
+/// The cached word, or `None` before the first detection: the hot path takes this one load
 /// and leaves detection to a cold call it makes in tail position, so that no register of
 /// the caller has to live across a call.
 #[inline(always)]
-pub(crate) fn cached() -> Option<u16> {
-    let bits = FEATURES.load(Relaxed);
-    (bits & DETECTED != 0).then_some(bits)
+pub(crate) fn cached() -> Option<Cpu> {
+    let bits = FEATURES.load(core::sync::atomic::Ordering::Relaxed);
+    (bits & DETECTED != 0).then_some(Cpu(bits))
 }
 
-/// The cached availability bits, detecting them at the first call.
+/// The cached word, detecting at the first call.
 #[inline]
-pub(crate) fn features() -> u16 {
-    let bits = FEATURES.load(Relaxed);
-    if bits & DETECTED != 0 {
-        bits
-    } else {
-        detect_and_cache()
+pub(crate) fn features() -> Cpu {
+    match cached() {
+        Some(cpu) => cpu,
+        None => detect_and_cache(),
     }
+}
+
+/// Whether the accelerated kernel `b` can run here.
+#[inline]
+pub(crate) fn available(b: Backend) -> bool {
+    features().has(b)
+}
+
+/// Why `b` (an accelerated kernel) is or is not available here.
+pub(crate) fn availability(b: Backend) -> Availability {
+    let cpu = features();
+    if cpu.has(b) {
+        Availability::Available
+    } else if cpu.0 >> FAILED & bit(b) != 0 {
+        Availability::FailedSelfTest
+    } else if !cpu_has(b) {
+        Availability::Unsupported
+    } else if b.tier() > max_tier() {
+        Availability::Capped
+    } else {
+        Availability::Disabled
+    }
+}
+
+/// The family whose profile routes here.
+pub(crate) fn family() -> Family {
+    features().family()
 }
 
 /// Racing first uses compute the same value, so a plain store is enough.
 #[cold]
-fn detect_and_cache() -> u16 {
-    let mut bits = 0u16;
+fn detect_and_cache() -> Cpu {
     let max_tier = max_tier();
+    let mut bits: Bits = 0;
     for (i, &b) in KERNELS.iter().enumerate() {
-        if b.tier() <= max_tier && !disabled(b) && cpu_has(b) {
+        if b.tier() <= max_tier && !disabled(b.name()) && cpu_has(b) {
             bits |= 1 << i;
         }
     }
-    let bits = bits | DETECTED;
-    FEATURES.store(bits, Relaxed);
-    bits
+    let family = cpu_family();
+    let profile = &PROFILES[family as usize];
+    bits |= (family as Bits) << FAMILY;
+    if cpu_has_gfni() && !disabled("gfni") {
+        bits |= GFNI;
+    }
+    if profile.fusion_zmm && bits & bit(Backend::Vpclmul512) != 0 {
+        bits |= FUSION512;
+    }
+    let cpu = super::self_test::run(Cpu(bits));
+    let bits = cpu.0 | thresholds(profile, cpu) | DETECTED;
+    FEATURES.store(bits, core::sync::atomic::Ordering::Relaxed);
+    Cpu(bits)
+}
+
+/// The threshold fields of the cached word for `profile` on `cpu` (its kernels decided).
+#[allow(unused_variables)]
+fn thresholds(profile: &Profile, cpu: Cpu) -> Bits {
+    #[cfg(target_has_atomic = "64")]
+    {
+        let fusion = match cpu.has(Backend::Fusion) {
+            true => super::kernels::fusion_min(cpu) as u16,
+            false => 0,
+        };
+        let hw_until = match (profile.fold_beats_hw, fusion) {
+            (0, f) | (f, 0) => f,
+            (a, b) => a.min(b),
+        };
+        return Bits::from(hw_until) << HW_UNTIL | Bits::from(profile.zmm_min) << ZMM_MIN;
+    }
+    #[allow(unreachable_code)]
+    0
+}
+
+/// `cpu` with the kernel `b` (and what depends on it) withdrawn after a failed self-test.
+pub(super) fn withdraw(cpu: Cpu, b: Backend) -> Cpu {
+    let mut bits = cpu.0 & !bit(b) | bit(b) << FAILED;
+    if b == Backend::Vpclmul512 {
+        bits &= !(FUSION512 | GFNI);
+    }
+    Cpu(bits)
+}
+
+/// `cpu` without the reflected run of msb CRCs: to self-test the other msb path, and after
+/// a failed self-test of this one.
+pub(super) fn without_gfni(cpu: Cpu) -> Cpu {
+    cpu.without(GFNI)
 }
 
 #[cfg(all(feature = "std", target_arch = "x86_64"))]
@@ -123,15 +345,19 @@ macro_rules! has {
 
 /// Every instruction set extension the kernel uses, checked on this CPU.
 #[allow(unreachable_code)]
-fn cpu_has(b: Backend) -> bool {
+pub(crate) fn cpu_has(b: Backend) -> bool {
     #[cfg(target_arch = "x86_64")]
     {
         let clmul128 = has!("pclmulqdq") && has!("sse4.1") && has!("ssse3");
+        let clmul256 = clmul128 && has!("vpclmulqdq") && has!("avx2");
         return match b {
             Backend::Pclmul => clmul128,
-            Backend::Vpclmul256 => clmul128 && has!("vpclmulqdq") && has!("avx2"),
+            Backend::Vpclmul256 => clmul256,
+            Backend::Vpclmul512 => {
+                clmul256 && has!("avx512f") && has!("avx512vl") && has!("avx512bw")
+            }
             Backend::HwCrc => has!("sse4.2"),
-            Backend::Fusion => clmul128 && has!("vpclmulqdq") && has!("avx2") && has!("sse4.2"),
+            Backend::Fusion => clmul256 && has!("sse4.2"),
             _ => false,
         };
     }
@@ -153,8 +379,74 @@ fn cpu_has(b: Backend) -> bool {
     false
 }
 
+/// GFNI, for the reflected run of msb CRCs on 512-bit vectors.
+#[allow(unreachable_code)]
+fn cpu_has_gfni() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    return has!("gfni");
+    false
+}
+
+/// The family from `CRCSTAMP_CPU`, else from CPUID.
+fn cpu_family() -> Family {
+    #[cfg(feature = "std")]
+    if let Some(v) = std::env::var_os("CRCSTAMP_CPU") {
+        match v.to_str() {
+            Some("intel") => return Family::Intel,
+            Some("amd") => return Family::Amd,
+            Some("generic") => return Family::Generic,
+            _ => {}
+        }
+    }
+    #[cfg(target_arch = "x86_64")]
+    return x86_family();
+    #[allow(unreachable_code)]
+    Family::Generic
+}
+
+/// Intel family 6 models that downclock for 512-bit vectors, as Linux lists them
+/// (`zmm_exclusion_list`, X86_FEATURE_PREFER_YMM): Skylake-X, Ice Lake (server, D, client,
+/// NNPI), Tiger Lake. Later models (Rocket Lake, Sapphire Rapids and on) are not listed.
+#[cfg(target_arch = "x86_64")]
+const PREFER_YMM_MODELS: [u32; 8] = [0x55, 0x6a, 0x6c, 0x7d, 0x7e, 0x9d, 0x8c, 0x8d];
+
+/// The family from CPUID's vendor, family and model.
+#[cfg(target_arch = "x86_64")]
+fn x86_family() -> Family {
+    use core::arch::x86_64::__cpuid;
+    let vendor = __cpuid(0);
+    let signature = __cpuid(1).eax;
+    let base = (signature >> 8) & 0xf;
+    let family = if base == 0xf {
+        base + ((signature >> 20) & 0xff)
+    } else {
+        base
+    };
+    let model = if base == 0x6 || base == 0xf {
+        ((signature >> 4) & 0xf) | ((signature >> 12) & 0xf0)
+    } else {
+        (signature >> 4) & 0xf
+    };
+    let is = |name: &[u8; 12]| {
+        let mut v = [0u8; 12];
+        v[..4].copy_from_slice(&vendor.ebx.to_le_bytes());
+        v[4..8].copy_from_slice(&vendor.edx.to_le_bytes());
+        v[8..].copy_from_slice(&vendor.ecx.to_le_bytes());
+        &v == name
+    };
+    let zmm = cpu_has(Backend::Vpclmul512);
+    if is(b"GenuineIntel") && zmm && !(family == 6 && PREFER_YMM_MODELS.contains(&model)) {
+        Family::Intel
+    } else if (is(b"AuthenticAMD") || is(b"HygonGenuine")) && family >= 0x19 {
+        Family::Amd
+    } else {
+        Family::Generic
+    }
+}
+
 /// The tier cap from `CRCSTAMP_MAX_TIER`, so tests can run the fallbacks on a CPU that has
-/// the faster kernels: `portable` (0), `clmul128` (1), `clmul256` (2). Unset: no cap.
+/// the faster kernels: `portable` (0), `clmul128` (1), `clmul256` (2), `clmul512` (3).
+/// Unset: no cap.
 fn max_tier() -> u8 {
     #[cfg(feature = "std")]
     if let Some(v) = std::env::var_os("CRCSTAMP_MAX_TIER") {
@@ -162,23 +454,28 @@ fn max_tier() -> u8 {
             Some("portable") => 0,
             Some("clmul128") => 1,
             Some("clmul256") => 2,
+            Some("clmul512") => 3,
             _ => u8::MAX,
         };
     }
     u8::MAX
 }
 
-/// Whether `CRCSTAMP_DISABLE` (backend names, comma-separated) names `b`, so tests can run
-/// the combinations no CPU at hand has: folding without the CRC instruction, say.
-fn disabled(b: Backend) -> bool {
+/// Whether the comma-separated list in the environment variable `var` names `name`.
+#[allow(unused_variables)]
+pub(super) fn env_lists(var: &str, name: &str) -> bool {
     #[cfg(feature = "std")]
-    if let Some(v) = std::env::var_os("CRCSTAMP_DISABLE") {
-        return v
-            .to_str()
-            .is_some_and(|v| v.split(',').any(|name| name == b.name()));
+    if let Some(v) = std::env::var_os(var) {
+        return v.to_str().is_some_and(|v| v.split(',').any(|n| n == name));
     }
-    let _ = b;
     false
+}
+
+/// Whether `CRCSTAMP_DISABLE` (backend names, and `gfni`; comma-separated) names `name`, so
+/// tests can run the combinations no CPU at hand has: folding without the CRC instruction,
+/// say.
+fn disabled(name: &str) -> bool {
+    env_lists("CRCSTAMP_DISABLE", name)
 }
 
 #[cfg(all(test, feature = "std", target_arch = "x86_64"))]
@@ -188,19 +485,49 @@ mod tests {
     /// No kernel is ever offered whose instructions the CPU lacks.
     #[test]
     fn never_offers_what_the_cpu_lacks() {
-        let pclmul = std::arch::is_x86_feature_detected!("pclmulqdq")
-            && std::arch::is_x86_feature_detected!("sse4.1")
-            && std::arch::is_x86_feature_detected!("ssse3");
-        let vpclmul = std::arch::is_x86_feature_detected!("vpclmulqdq")
-            && std::arch::is_x86_feature_detected!("avx2");
+        let pclmul = has!("pclmulqdq") && has!("sse4.1") && has!("ssse3");
+        let vpclmul = pclmul && has!("vpclmulqdq") && has!("avx2");
+        let zmm = vpclmul && has!("avx512f") && has!("avx512vl") && has!("avx512bw");
         assert!(!available(Backend::Pclmul) || pclmul);
-        assert!(!available(Backend::Vpclmul256) || (pclmul && vpclmul));
+        assert!(!available(Backend::Vpclmul256) || vpclmul);
+        assert!(!available(Backend::Vpclmul512) || zmm);
         assert!(!available(Backend::Pmull) && !available(Backend::PmullEor3));
-        let sse42 = std::arch::is_x86_feature_detected!("sse4.2");
+        let sse42 = has!("sse4.2");
         assert!(!available(Backend::HwCrc) || sse42);
-        assert!(!available(Backend::Fusion) || (pclmul && vpclmul && sse42));
-        if let Some(b) = best_folding() {
-            assert!(available(b));
+        assert!(!available(Backend::Fusion) || (vpclmul && sse42));
+        let cpu = features();
+        assert!(!cpu.gfni() || has!("gfni"));
+        assert!(!cpu.fusion512() || cpu.has(Backend::Vpclmul512));
+        for len in [16, 100, 1 << 20] {
+            if let Some(b) = cpu.best_fold(len) {
+                assert!(available(b));
+            }
         }
+    }
+
+    /// The thresholds decode as the profile says: 0 is never.
+    #[test]
+    fn thresholds_decode() {
+        let at =
+            |hw_until: u64, zmm_min: u64| Cpu(hw_until << HW_UNTIL | zmm_min << ZMM_MIN | DETECTED);
+        let never = at(0, 0);
+        assert!(never.hw_runs(usize::MAX) && !never.zmm_pays(usize::MAX));
+        let intel = at(256, 1024);
+        assert!(intel.hw_runs(255) && !intel.hw_runs(256));
+        assert!(!intel.zmm_pays(1023) && intel.zmm_pays(1024));
+        // The instruction's threshold is the profile's or fusion's, whichever is shorter.
+        let fused = |fold_beats_hw, fusion: bool| {
+            let p = Profile {
+                fold_beats_hw,
+                zmm_min: 0,
+                fusion_zmm: false,
+            };
+            let cpu = Cpu(if fusion { bit(Backend::Fusion) } else { 0 });
+            Cpu(thresholds(&p, cpu) | DETECTED)
+        };
+        let f = super::super::kernels::fusion_min(Cpu(0));
+        assert!(fused(0, true).hw_runs(f - 1) && !fused(0, true).hw_runs(f));
+        assert!(fused(0, false).hw_runs(usize::MAX));
+        assert!(!fused(256, true).hw_runs(256) && !fused(256, false).hw_runs(256));
     }
 }

@@ -1,111 +1,166 @@
 //! Fusion: the CPU's CRC instruction and carry-less-multiply folding in one loop, for the
-//! CRCs whose register update an instruction computes ([`HwCrc`]) on long inputs.
+//! CRCs whose register update an instruction computes ([`HwCrc`](crate::HwCrc)) on long
+//! inputs.
 //!
 //! The two run on different execution units, so a loop that issues both goes faster than
-//! either alone. Each [`BLOCK`] of input is cut into a vector region of [`VECTOR`] bytes,
-//! folded by the vector kernel from the current register, and three scalar streams of
-//! [`STREAM`] bytes, each run through the CRC instruction from a zero register; every loop
-//! iteration advances all of them. The register after the block is then
+//! either alone. A block of `s` steps is cut into a head of `4·s` vectors, folded by the
+//! generic fold body (`fold::body`) from the current register, and three streams of
+//! `WORDS·s` words at its end, each run through the CRC instruction from a zero register;
+//! every step of the fold loop also advances each stream by `WORDS` words ([`Streams`], the
+//! fold body's `Side`). The register after the block is then
 //!
 //! ```text
-//! shift(v, 3·STREAM) ⊕ shift(s1, 2·STREAM) ⊕ shift(s2, STREAM) ⊕ s3
+//! shift(v, 3·S) ⊕ shift(s1, 2·S) ⊕ shift(s2, S) ⊕ s3        (S: one stream's bytes)
 //! ```
 //!
 //! (the register is linear in its initial value and the data), where `shift(r, m)` is the
 //! register `r` advanced over `m` zero bytes, `r · x^(8m) mod G`: one carry-less multiply by
 //! the constant `x^(8m − 33) mod G` and one CRC instruction on the 64-bit product, which
-//! multiplies by `x^33` and reduces (`spec/engine.md`, "Fusion"). The block geometry is fixed,
-//! so these constants are computed here at compile time, per instruction polynomial.
+//! multiplies by `x^33` and reduces (`spec/engine.md`, "Fusion"). The constants for every
+//! stream length come from the same compile-time table as the three-stream join
+//! (`hwcrc::join_consts`), so a block can take any number of steps from `MIN` to `MAX`:
+//! `kernels.rs` fixes the shape per instruction set and width.
 
-use super::hwcrc::xpow;
-use crate::consts::{FoldConsts, HwCrc};
+use super::fold::{body, Side};
+use super::hwcrc::{join_consts, JOIN_WORDS};
+use super::simd::{CrcInstruction, Vector};
+use crate::consts::FoldConsts;
 
-/// Bytes of one fused block.
-pub(crate) const BLOCK: usize = VECTOR + 3 * STREAM;
-/// Bytes of a block folded by the vector kernel.
-pub(crate) const VECTOR: usize = 4096;
-/// Bytes of each of the three scalar streams of a block.
-pub(crate) const STREAM: usize = 1024;
-
-/// `[x^(8m − 33) mod G]` for m = STREAM, 2·STREAM, 3·STREAM bytes.
-const fn shifts(hw: HwCrc) -> [u32; 3] {
-    let bits = 8 * STREAM as u32;
-    [
-        xpow(hw, bits - 33),
-        xpow(hw, 2 * bits - 33),
-        xpow(hw, 3 * bits - 33),
-    ]
+/// Bytes of one step: four vectors and `WORDS` words of each of three streams.
+pub(crate) const fn step_bytes<V: Vector, const WORDS: usize>() -> usize {
+    4 * V::BYTES + 24 * WORDS
 }
 
-const SHIFTS_CRC32: [u32; 3] = shifts(HwCrc::Crc32);
-const SHIFTS_CRC32C: [u32; 3] = shifts(HwCrc::Crc32c);
+/// Feeds the blocks at the start of `bytes` into the reflected register `state`, each of
+/// `MIN` to `MAX` steps (as many as fit, up to `MAX`), and returns it with the bytes left
+/// over (fewer than `MIN` steps').
+///
+/// # Safety
+/// The CPU must support the instructions of `V` and `I`.
+#[inline(always)]
+pub(crate) unsafe fn update<
+    'a,
+    V: Vector,
+    I: CrcInstruction,
+    const WORDS: usize,
+    const MIN: usize,
+    const MAX: usize,
+>(
+    f: &FoldConsts,
+    mut state: u32,
+    mut bytes: &'a [u8],
+) -> (u32, &'a [u8]) {
+    const { assert!(0 < MIN && MIN <= MAX && WORDS * MAX <= JOIN_WORDS) };
+    let step = step_bytes::<V, WORDS>();
+    while bytes.len() >= MIN * step {
+        let steps = (bytes.len() / step).min(MAX);
+        let (block, rest) = bytes.split_at(steps * step);
+        // SAFETY: the caller guarantees the instructions.
+        state = unsafe { fused::<V, I, WORDS>(f, state, block, steps) };
+        bytes = rest;
+    }
+    (state, bytes)
+}
 
-/// The shift constants of `hw`'s polynomial (see [`shifts`]).
-#[allow(dead_code)] // no fusion kernel on other architectures
-pub(super) fn shift_consts(hw: HwCrc) -> &'static [u32; 3] {
-    match hw {
-        HwCrc::Crc32 => &SHIFTS_CRC32,
-        HwCrc::Crc32c => &SHIFTS_CRC32C,
+/// One block of `steps` steps (`block.len() == steps · step_bytes`).
+///
+/// # Safety
+/// As [`update`].
+#[inline(always)]
+unsafe fn fused<V: Vector, I: CrcInstruction, const WORDS: usize>(
+    f: &FoldConsts,
+    state: u32,
+    block: &[u8],
+    steps: usize,
+) -> u32 {
+    let (head, streams) = block.split_at(4 * V::BYTES * steps);
+    let (words, _) = streams.as_chunks::<8>();
+    let m = WORDS * steps;
+    let (s1, rest) = words.split_at(m);
+    let (s2, s3) = rest.split_at(m);
+    let mut side = Streams::<I, WORDS> {
+        words: [s1, s2, s3],
+        regs: [0; 3],
+        instruction: core::marker::PhantomData,
+    };
+    // SAFETY (every call): the caller guarantees the instructions.
+    unsafe {
+        let v = body::<V, true, false, _>(f, 32, u64::from(state), head, &mut side) as u32;
+        // Nothing is left when the block is sized as above; this keeps the result right if
+        // it were not.
+        side.finish();
+        let [k1, k2, k3] = join_consts(I::HW, m);
+        let [r1, r2, r3] = side.regs.map(|r| r as u32);
+        I::shift(v, k3) ^ I::shift(r1, k2) ^ I::shift(r2, k1) ^ r3
     }
 }
 
-/// Joins a block's four partial registers (see the module docs); `shift(r, k)` multiplies
-/// by the constant `k` and reduces with the CRC instruction.
-#[allow(dead_code)]
-#[inline(always)]
-pub(super) fn join(
-    k: &[u32; 3],
-    [v, s1, s2, s3]: [u32; 4],
-    shift: impl Fn(u32, u32) -> u32,
-) -> u32 {
-    shift(v, k[2]) ^ shift(s1, k[1]) ^ shift(s2, k[0]) ^ s3
+/// Three streams of 8-byte words, each from a zero register, advanced `WORDS` words a step.
+struct Streams<'a, I, const WORDS: usize> {
+    words: [&'a [[u8; 8]]; 3],
+    /// Each register in the low half of a u64, as the 8-byte step keeps it.
+    regs: [u64; 3],
+    instruction: core::marker::PhantomData<I>,
 }
 
-/// Feeds the whole blocks at the start of `bytes` into the reflected register `state` and
-/// returns it with the bytes left over (fewer than [`BLOCK`]). The caller has checked that
-/// [`Backend::Fusion`](crate::Backend::Fusion) is available and `hw` is supported here.
-pub(super) fn update<'a>(
-    hw: HwCrc,
-    f: &FoldConsts,
-    state: u32,
-    bytes: &'a [u8],
-) -> (u32, &'a [u8]) {
-    debug_assert!(crate::Backend::Fusion.is_available());
-    let (blocks, rest) = bytes.as_chunks::<BLOCK>();
-    let state = blocks
-        .iter()
-        .fold(state, |s, block| kernel(hw, f, s, block));
-    (state, rest)
+impl<I: CrcInstruction, const WORDS: usize> Side for Streams<'_, I, WORDS> {
+    #[inline(always)]
+    unsafe fn step(&mut self) {
+        let [a, b, c] = self.words;
+        let (Some((a, ra)), Some((b, rb)), Some((c, rc))) = (
+            a.split_first_chunk::<WORDS>(),
+            b.split_first_chunk::<WORDS>(),
+            c.split_first_chunk::<WORDS>(),
+        ) else {
+            return;
+        };
+        let [mut x, mut y, mut z] = self.regs;
+        for j in 0..WORDS {
+            // SAFETY: the caller guarantees `I`'s instructions.
+            unsafe {
+                x = I::step8(x, u64::from_le_bytes(a[j]));
+                y = I::step8(y, u64::from_le_bytes(b[j]));
+                z = I::step8(z, u64::from_le_bytes(c[j]));
+            }
+        }
+        self.regs = [x, y, z];
+        self.words = [ra, rb, rc];
+    }
 }
 
-/// This architecture's fused block kernel.
-#[allow(unused_variables, unreachable_code)]
-#[inline(always)]
-fn kernel(hw: HwCrc, f: &FoldConsts, state: u32, block: &[u8; BLOCK]) -> u32 {
-    #[cfg(target_arch = "x86_64")]
-    // SAFETY: Fusion's availability checked VPCLMULQDQ, AVX2 and SSE4.2; on x86_64 only
-    // CRC-32C has an instruction (hwcrc::supports).
-    return unsafe { super::fold::x86::fusion(f, state, block) };
-    #[cfg(target_arch = "aarch64")]
-    // SAFETY: Fusion's availability checked PMULL and the CRC extension.
-    return unsafe { super::fold::aarch64::fusion(f, hw, state, block) };
-    unreachable!("no fusion kernel on this target")
+impl<I: CrcInstruction, const WORDS: usize> Streams<'_, I, WORDS> {
+    /// The words the steps left, one at a time.
+    ///
+    /// # Safety
+    /// As [`Side::step`].
+    #[inline(always)]
+    unsafe fn finish(&mut self) {
+        for (r, words) in self.regs.iter_mut().zip(self.words) {
+            for w in words {
+                // SAFETY: the caller guarantees `I`'s instructions.
+                *r = unsafe { I::step8(*r, u64::from_le_bytes(*w)) };
+            }
+        }
+    }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use super::super::hwcrc::join_consts;
+    use crate::consts::HwCrc;
 
-    /// The compile-time constants agree with the generator's GF(2) arithmetic.
+    /// The compile-time join constants agree with an independent square-and-multiply on
+    /// unreflected polynomials, for streams of every length the table covers.
     #[test]
-    fn shift_constants_match_the_generator() {
+    fn join_constants_match_square_and_multiply() {
         for (hw, poly) in [(HwCrc::Crc32, 0x04c1_1db7u32), (HwCrc::Crc32c, 0x1edc_6f41)] {
-            for (i, &k) in shift_consts(hw).iter().enumerate() {
-                let e = 8 * STREAM as u32 * (i as u32 + 1) - 33;
-                // x^e mod G, unreflected, by square-and-multiply on the generator's side.
-                let g = (1u128 << 32) | u128::from(poly);
-                let want = square_and_multiply(e, g) as u32;
-                assert_eq!(k, want.reverse_bits(), "{hw:?} m = {}", STREAM * (i + 1));
+            for k in [1, 2, 3, 17, 96, 128, 200, 256] {
+                for (i, &c) in join_consts(hw, k).iter().enumerate() {
+                    let e = 64 * k as u32 * (i as u32 + 1) - 33;
+                    let g = (1u128 << 32) | u128::from(poly);
+                    let want = square_and_multiply(e, g) as u32;
+                    assert_eq!(c, want.reverse_bits(), "{hw:?} k = {k}, {} streams", i + 1);
+                }
             }
         }
     }

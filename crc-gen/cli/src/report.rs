@@ -27,10 +27,19 @@ pub struct Report {
     pub register: RegisterReport,
     /// The kernel crcstamp would run for this model on this machine, for long inputs (`CRCSTAMP_MAX_TIER` caps it, as for every use of crcstamp).
     pub backend: &'static str,
+    /// The routing profile of this CPU's family (`intel`, `amd`, `generic`; `CRCSTAMP_CPU`
+    /// forces one).
+    pub cpu_profile: &'static str,
+    /// Accelerated kernels that failed their self-test at first use on this CPU, and are
+    /// never used here (normally none).
+    pub failed_self_test: Vec<&'static str>,
     /// Slice tables: sizes and leading entries.
     pub tables: TablesReport,
     /// Folding and Barrett constants; `None` (JSON `null`) above 64 bits.
     pub fold: Option<FoldReport>,
+    /// For msb models up to 64 bits: the lsb constants of the same polynomial, with which the
+    /// 512-bit kernel runs the CRC reflected over bit-reversed bytes (GFNI); else `None`.
+    pub fold_reflected: Option<FoldReport>,
     /// The combine table.
     pub combine: CombineReport,
 }
@@ -180,8 +189,15 @@ impl Report {
             model: ModelReport::new(m, entry),
             register: RegisterReport::new(c),
             backend: crcstamp::DynCrc::from_model(m).backend().name(),
+            cpu_profile: crcstamp::cpu_profile(),
+            failed_self_test: crcstamp::Backend::all()
+                .iter()
+                .filter(|b| b.availability() == crcstamp::Availability::FailedSelfTest)
+                .map(|b| b.name())
+                .collect(),
             tables: TablesReport::new(c),
             fold: c.fold.as_ref().map(FoldReport::new),
+            fold_reflected: c.fold_reflected.as_ref().map(FoldReport::new),
             combine: CombineReport::new(m, &c.combine),
         }
     }

@@ -36,6 +36,11 @@ impl Display for Report {
         line(f, "init_state", &r.init_state)?;
         line(f, "poly_state", &r.poly_state)?;
         line(f, "backend", &self.backend)?;
+        line(f, "cpu", &format!("{} profile", self.cpu_profile))?;
+        if !self.failed_self_test.is_empty() {
+            let names = self.failed_self_test.join(", ");
+            line(f, "self-test", &format!("FAILED: {names}; never used on this CPU"))?;
+        }
 
         let t = &self.tables;
         writeln!(f)?;
@@ -59,11 +64,20 @@ impl Display for Report {
 
         writeln!(f)?;
         match &self.fold {
-            Some(fold) => write_fold(f, fold)?,
+            Some(fold) => write_fold(f, "fold", fold)?,
             None => writeln!(
                 f,
                 "fold: folding and Barrett constants are not generated above 64 bits"
             )?,
+        }
+        if let Some(fold) = &self.fold_reflected {
+            writeln!(f)?;
+            writeln!(
+                f,
+                "fold_reflected: the same polynomial in the lsb order, for the reflected run \
+                 over bit-reversed bytes (vpclmul512 with GFNI)"
+            )?;
+            write_fold(f, "fold_reflected", fold)?;
         }
 
         writeln!(f)?;
@@ -88,13 +102,13 @@ impl Display for Report {
 }
 
 /// The fold pairs, one line per constant, then the Barrett pair.
-fn write_fold(f: &mut Formatter<'_>, fold: &FoldReport) -> fmt::Result {
+fn write_fold(f: &mut Formatter<'_>, name: &str, fold: &FoldReport) -> fmt::Result {
     let storage = if fold.bit_order == "lsb" {
         ", stored bit-reflected over 64 bits"
     } else {
         ""
     };
-    writeln!(f, "fold: {} bit order{storage}", fold.bit_order)?;
+    writeln!(f, "{name}: {} bit order{storage}", fold.bit_order)?;
     let formula = fold
         .pairs
         .iter()

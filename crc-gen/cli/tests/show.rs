@@ -5,12 +5,14 @@ use assert_cmd::Command;
 use crc_gen::catalogue::HEADLINE;
 use serde_json::Value;
 
-/// Runs `show` with the kernels capped at the portable ones, so the reported backend (and so
-/// the snapshots) do not depend on this machine's CPU.
+/// Runs `show` with the kernels capped at the portable ones and the generic CPU profile, so
+/// the reported backend and profile (and so the snapshots) do not depend on this machine's
+/// CPU.
 fn show(args: &[&str]) -> String {
     let out = Command::cargo_bin("crc-gen")
         .unwrap()
         .env("CRCSTAMP_MAX_TIER", "portable")
+        .env("CRCSTAMP_CPU", "generic")
         .arg("show")
         .args(args)
         .assert()
@@ -198,4 +200,54 @@ fn algorithm_flag_as_sum_takes_it() {
             .assert()
             .code(2);
     }
+}
+
+/// The CPU profile is reported, and forced by `CRCSTAMP_CPU` as for every use of crcstamp.
+#[test]
+fn show_reports_the_cpu_profile() {
+    for profile in ["intel", "amd", "generic"] {
+        let out = Command::cargo_bin("crc-gen")
+            .unwrap()
+            .env("CRCSTAMP_CPU", profile)
+            .args(["show", "CRC-32/ISCSI"])
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone();
+        let text = String::from_utf8(out).unwrap();
+        assert!(text.contains(&format!("\ncpu        {profile} profile\n")), "{text}");
+    }
+}
+
+/// A kernel that fails its self-test (forced here with the test hook) is reported as such
+/// and is not the backend reported.
+#[test]
+fn show_reports_a_failed_self_test() {
+    let Some(failing) = crcstamp::Backend::all()
+        .iter()
+        .copied()
+        .rfind(|b| b.is_folding() && b.is_available())
+    else {
+        return; // no folding kernel on this machine
+    };
+    let run = |format: &str| {
+        let out = Command::cargo_bin("crc-gen")
+            .unwrap()
+            .env_remove("CRCSTAMP_MAX_TIER")
+            .env("CRCSTAMP_FAIL_SELF_TEST", failing.name())
+            .args(["show", "CRC-64/NVME", "--format", format])
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone();
+        String::from_utf8(out).unwrap()
+    };
+    let text = run("text");
+    let want = format!("self-test  FAILED: {failing}; never used on this CPU");
+    assert!(text.contains(&want), "{text}");
+    let v: Value = serde_json::from_str(&run("json")).unwrap();
+    assert_eq!(v["failed_self_test"], serde_json::json!([failing.name()]));
+    assert_ne!(v["backend"], failing.name());
 }

@@ -1,0 +1,307 @@
+//! x86_64's primitives for the generic kernels (`super::super::simd`): SSE, AVX2 and
+//! AVX-512 vectors with PCLMULQDQ / VPCLMULQDQ, and the SSE4.2 `crc32` instruction.
+//! Intrinsics only; each method enables the extensions its instructions need, and the
+//! entry points in `kernels.rs` enable all of them for their width.
+
+use core::arch::x86_64::*;
+
+use crate::engine::simd::{CrcInstruction, Lane, Vector};
+
+/// `vgf2p8affineqb`'s matrix that reverses the bits of every byte.
+const BIT_REVERSE: i64 = 0x8040_2010_0804_0201_u64 as i64;
+
+/// Reverses the 16 bytes of each 128-bit lane.
+#[inline(always)]
+fn bswap_mask() -> __m128i {
+    // SAFETY: SSE2 is part of the x86_64 baseline.
+    unsafe { _mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15) }
+}
+
+impl Vector for __m128i {
+    type Block = [u8; 16];
+    type Lane = __m128i;
+    type Half = __m128i;
+    const BYTES: usize = 16;
+
+    #[inline(always)]
+    fn blocks(bytes: &[u8]) -> (&[[u8; 16]], &[u8]) {
+        bytes.as_chunks()
+    }
+    #[inline(always)]
+    unsafe fn load(block: &[u8; 16]) -> Self {
+        // SAFETY: `block` is 16 readable bytes; loadu has no alignment requirement.
+        unsafe { _mm_loadu_si128(block.as_ptr().cast()) }
+    }
+    #[inline]
+    #[target_feature(enable = "ssse3")]
+    unsafe fn bswap_lanes(self) -> Self {
+        _mm_shuffle_epi8(self, bswap_mask())
+    }
+    #[inline]
+    #[target_feature(enable = "gfni")]
+    unsafe fn bitrev_bytes(self) -> Self {
+        _mm_gf2p8affine_epi64_epi8::<0>(self, _mm_set1_epi64x(BIT_REVERSE))
+    }
+    #[inline(always)]
+    unsafe fn splat(q0: u64, q1: u64) -> Self {
+        // SAFETY: SSE2 is part of the x86_64 baseline.
+        unsafe { _mm_set_epi64x(q1 as i64, q0 as i64) }
+    }
+    #[inline]
+    #[target_feature(enable = "pclmulqdq")]
+    unsafe fn clmul_lo(a: Self, b: Self) -> Self {
+        _mm_clmulepi64_si128::<0x00>(a, b)
+    }
+    #[inline]
+    #[target_feature(enable = "pclmulqdq")]
+    unsafe fn clmul_hi(a: Self, b: Self) -> Self {
+        _mm_clmulepi64_si128::<0x11>(a, b)
+    }
+    #[inline(always)]
+    unsafe fn xor(a: Self, b: Self) -> Self {
+        // SAFETY: SSE2 is part of the x86_64 baseline.
+        unsafe { _mm_xor_si128(a, b) }
+    }
+    #[inline(always)]
+    unsafe fn xor3(a: Self, b: Self, c: Self) -> Self {
+        // SAFETY: SSE2 is part of the x86_64 baseline (with AVX-512VL enabled by the entry
+        // point, LLVM merges the two into one `vpternlogq`).
+        unsafe { _mm_xor_si128(_mm_xor_si128(a, b), c) }
+    }
+    #[inline(always)]
+    unsafe fn widen(lane: __m128i) -> Self {
+        lane
+    }
+    #[inline(always)]
+    unsafe fn low_lane(self) -> __m128i {
+        self
+    }
+    #[inline(always)]
+    unsafe fn halves(self) -> (Self, Self) {
+        unreachable!("a 128-bit vector is one lane")
+    }
+}
+
+impl Lane for __m128i {
+    #[inline]
+    #[target_feature(enable = "pclmulqdq")]
+    unsafe fn clmul<const A: i32, const B: i32>(a: Self, b: Self) -> Self {
+        // The immediate: bit 0 picks a's qword, bit 4 b's.
+        match (A, B) {
+            (0, 0) => _mm_clmulepi64_si128::<0x00>(a, b),
+            (1, 0) => _mm_clmulepi64_si128::<0x01>(a, b),
+            (0, _) => _mm_clmulepi64_si128::<0x10>(a, b),
+            _ => _mm_clmulepi64_si128::<0x11>(a, b),
+        }
+    }
+    #[inline(always)]
+    unsafe fn down(a: Self) -> Self {
+        // SAFETY: SSE2 is part of the x86_64 baseline.
+        unsafe { _mm_srli_si128::<8>(a) }
+    }
+    #[inline(always)]
+    unsafe fn up(a: Self) -> Self {
+        // SAFETY: as above.
+        unsafe { _mm_slli_si128::<8>(a) }
+    }
+    #[inline(always)]
+    unsafe fn pair(q0: u64, q1: u64) -> Self {
+        // SAFETY: as above.
+        unsafe { _mm_set_epi64x(q1 as i64, q0 as i64) }
+    }
+    #[inline(always)]
+    unsafe fn qword<const I: i32>(a: Self) -> u64 {
+        // SAFETY: as above (`_mm_extract_epi64` would need SSE4.1; a shift and movq do not).
+        unsafe {
+            if I == 0 {
+                _mm_cvtsi128_si64(a) as u64
+            } else {
+                _mm_cvtsi128_si64(_mm_srli_si128::<8>(a)) as u64
+            }
+        }
+    }
+    #[inline]
+    #[target_feature(enable = "ssse3")]
+    unsafe fn shuffle(a: Self, mask: &[u8; 16]) -> Self {
+        // SAFETY: `mask` is 16 readable bytes.
+        _mm_shuffle_epi8(a, unsafe { _mm_loadu_si128(mask.as_ptr().cast()) })
+    }
+    #[inline]
+    #[target_feature(enable = "sse4.1")]
+    unsafe fn blend(a: Self, b: Self, mask: &[u8; 16]) -> Self {
+        // SAFETY: `mask` is 16 readable bytes.
+        _mm_blendv_epi8(a, b, unsafe { _mm_loadu_si128(mask.as_ptr().cast()) })
+    }
+}
+
+impl Vector for __m256i {
+    type Block = [u8; 32];
+    type Lane = __m128i;
+    type Half = __m128i;
+    const BYTES: usize = 32;
+
+    #[inline(always)]
+    fn blocks(bytes: &[u8]) -> (&[[u8; 32]], &[u8]) {
+        bytes.as_chunks()
+    }
+    #[inline]
+    #[target_feature(enable = "avx")]
+    unsafe fn load(block: &[u8; 32]) -> Self {
+        // SAFETY: `block` is 32 readable bytes; loadu has no alignment requirement.
+        unsafe { _mm256_loadu_si256(block.as_ptr().cast()) }
+    }
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    unsafe fn bswap_lanes(self) -> Self {
+        _mm256_shuffle_epi8(self, _mm256_broadcastsi128_si256(bswap_mask()))
+    }
+    #[inline]
+    #[target_feature(enable = "gfni,avx")]
+    unsafe fn bitrev_bytes(self) -> Self {
+        _mm256_gf2p8affine_epi64_epi8::<0>(self, _mm256_set1_epi64x(BIT_REVERSE))
+    }
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    unsafe fn splat(q0: u64, q1: u64) -> Self {
+        _mm256_broadcastsi128_si256(_mm_set_epi64x(q1 as i64, q0 as i64))
+    }
+    #[inline]
+    #[target_feature(enable = "vpclmulqdq,avx2")]
+    unsafe fn clmul_lo(a: Self, b: Self) -> Self {
+        _mm256_clmulepi64_epi128::<0x00>(a, b)
+    }
+    #[inline]
+    #[target_feature(enable = "vpclmulqdq,avx2")]
+    unsafe fn clmul_hi(a: Self, b: Self) -> Self {
+        _mm256_clmulepi64_epi128::<0x11>(a, b)
+    }
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    unsafe fn xor(a: Self, b: Self) -> Self {
+        _mm256_xor_si256(a, b)
+    }
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    unsafe fn xor3(a: Self, b: Self, c: Self) -> Self {
+        _mm256_xor_si256(_mm256_xor_si256(a, b), c)
+    }
+    #[inline]
+    #[target_feature(enable = "avx")]
+    unsafe fn widen(lane: __m128i) -> Self {
+        _mm256_zextsi128_si256(lane)
+    }
+    #[inline]
+    #[target_feature(enable = "avx")]
+    unsafe fn low_lane(self) -> __m128i {
+        _mm256_castsi256_si128(self)
+    }
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    unsafe fn halves(self) -> (__m128i, __m128i) {
+        (
+            _mm256_castsi256_si128(self),
+            _mm256_extracti128_si256::<1>(self),
+        )
+    }
+}
+
+impl Vector for __m512i {
+    type Block = [u8; 64];
+    type Lane = __m128i;
+    type Half = __m256i;
+    const BYTES: usize = 64;
+
+    #[inline(always)]
+    fn blocks(bytes: &[u8]) -> (&[[u8; 64]], &[u8]) {
+        bytes.as_chunks()
+    }
+    #[inline]
+    #[target_feature(enable = "avx512f")]
+    unsafe fn load(block: &[u8; 64]) -> Self {
+        // SAFETY: `block` is 64 readable bytes; loadu has no alignment requirement.
+        unsafe { _mm512_loadu_si512(block.as_ptr().cast()) }
+    }
+    #[inline]
+    #[target_feature(enable = "avx512bw")]
+    unsafe fn bswap_lanes(self) -> Self {
+        _mm512_shuffle_epi8(self, _mm512_broadcast_i32x4(bswap_mask()))
+    }
+    #[inline]
+    #[target_feature(enable = "gfni,avx512bw")]
+    unsafe fn bitrev_bytes(self) -> Self {
+        _mm512_gf2p8affine_epi64_epi8::<0>(self, _mm512_set1_epi64(BIT_REVERSE))
+    }
+    #[inline]
+    #[target_feature(enable = "avx512f")]
+    unsafe fn splat(q0: u64, q1: u64) -> Self {
+        _mm512_broadcast_i32x4(_mm_set_epi64x(q1 as i64, q0 as i64))
+    }
+    #[inline]
+    #[target_feature(enable = "vpclmulqdq,avx512f")]
+    unsafe fn clmul_lo(a: Self, b: Self) -> Self {
+        _mm512_clmulepi64_epi128::<0x00>(a, b)
+    }
+    #[inline]
+    #[target_feature(enable = "vpclmulqdq,avx512f")]
+    unsafe fn clmul_hi(a: Self, b: Self) -> Self {
+        _mm512_clmulepi64_epi128::<0x11>(a, b)
+    }
+    #[inline]
+    #[target_feature(enable = "avx512f")]
+    unsafe fn xor(a: Self, b: Self) -> Self {
+        _mm512_xor_si512(a, b)
+    }
+    #[inline]
+    #[target_feature(enable = "avx512f")]
+    unsafe fn xor3(a: Self, b: Self, c: Self) -> Self {
+        // 0x96: the truth table of a ⊕ b ⊕ c.
+        _mm512_ternarylogic_epi64::<0x96>(a, b, c)
+    }
+    #[inline]
+    #[target_feature(enable = "avx512f")]
+    unsafe fn widen(lane: __m128i) -> Self {
+        _mm512_zextsi128_si512(lane)
+    }
+    #[inline]
+    #[target_feature(enable = "avx512f")]
+    unsafe fn low_lane(self) -> __m128i {
+        _mm512_castsi512_si128(self)
+    }
+    #[inline]
+    #[target_feature(enable = "avx512f")]
+    unsafe fn halves(self) -> (__m256i, __m256i) {
+        (
+            _mm512_castsi512_si256(self),
+            _mm512_extracti64x4_epi64::<1>(self),
+        )
+    }
+}
+
+/// SSE4.2's `crc32` (CRC-32C's polynomial), joined with PCLMULQDQ.
+pub(crate) struct Sse42;
+
+impl CrcInstruction for Sse42 {
+    const HW: crate::HwCrc = crate::HwCrc::Crc32c;
+    #[inline]
+    #[target_feature(enable = "sse4.2")]
+    unsafe fn step8(c: u64, word: u64) -> u64 {
+        _mm_crc32_u64(c, word)
+    }
+    #[inline]
+    #[target_feature(enable = "sse4.2")]
+    unsafe fn step4(c: u32, word: u32) -> u32 {
+        _mm_crc32_u32(c, word)
+    }
+    #[inline]
+    #[target_feature(enable = "sse4.2")]
+    unsafe fn step1(c: u32, byte: u8) -> u32 {
+        _mm_crc32_u8(c, byte)
+    }
+    #[inline]
+    #[target_feature(enable = "sse4.2,pclmulqdq")]
+    unsafe fn shift(r: u32, k: u32) -> u32 {
+        let p =
+            _mm_clmulepi64_si128::<0x00>(_mm_cvtsi32_si128(r as i32), _mm_cvtsi32_si128(k as i32));
+        _mm_crc32_u64(0, _mm_cvtsi128_si64(p) as u64) as u32
+    }
+}

@@ -1,0 +1,337 @@
+//! Carry-less-multiply folding, written once for every vector width and instruction set:
+//! the fast path for every CRC of width 1..=64.
+//!
+//! [`body`] folds any input of at least 16 bytes and reduces it to the register over the
+//! primitives of `simd::Vector` and `simd::Lane`; `kernels.rs` instantiates it per
+//! instruction set and width (128-bit PCLMULQDQ and PMULL, 256- and 512-bit VPCLMULQDQ, and
+//! the emulated lanes of `arch/emulated.rs`). The constants come in by reference (scaled
+//! layout, `spec/constants.md`), the bit order is a const parameter. The shape follows the
+//! reference model of the folding engine: inject the register into the first lane, fold
+//! four accumulators over the input, reduce 4 → 2 → 1 vectors and the vector's lanes to one,
+//! fold any remaining 16-byte blocks one at a time, fold a last partial block by an
+//! overlapping load of the input's final 16 bytes and two byte shuffles (as the Linux
+//! kernel's template does), then Barrett-reduce 128 bits to the register.
+//!
+//! Each constant pair sits in a register so that, for either bit order, qword 0 multiplies
+//! qword 0 of the accumulator and qword 1 multiplies qword 1: lsb keeps the accumulator's
+//! x^64..x^127 half in the physically low qword, msb in the high one, and the pair is laid
+//! out to match.
+//!
+//! A forward (msb) CRC can also run reflected: over input whose every byte is bit-reversed,
+//! an lsb CRC with the same polynomial keeps the bit-reversed register
+//! ([`Consts::fold_reflected`] holds its constants). That trades the byte shuffle per
+//! vector for a bit reversal per vector, which GFNI does on other execution ports
+//! (`spec/decisions.md`, "Forward CRCs reflected").
+
+use super::dispatch::Cpu;
+use super::kernels;
+use super::simd::{Lane, Vector};
+use crate::backend::Backend;
+use crate::consts::{Consts, FoldConsts};
+use crate::word::Word;
+
+/// Index of the fold distance 128 bits in `FoldConsts::folds`; the next ones double it.
+const D128: usize = 0;
+/// Index of the fold distance 256 bits.
+const D256: usize = 1;
+
+/// Work done alongside the fold loop, once per step of four vectors: fusion's CRC
+/// instruction streams ([`super::fusion`]), or nothing.
+pub(crate) trait Side {
+    /// One step.
+    ///
+    /// # Safety
+    /// The CPU must support the instructions the step uses.
+    unsafe fn step(&mut self);
+}
+
+/// No work alongside: plain folding.
+pub(crate) struct Alone;
+
+impl Side for Alone {
+    #[inline(always)]
+    unsafe fn step(&mut self) {}
+}
+
+/// The index in `FoldConsts::folds` of the distance of one `V` (128 bits: 0).
+const fn one<V: Vector>() -> usize {
+    V::BYTES.trailing_zeros() as usize - 4
+}
+
+/// A `[HI, LO]` pair in the physical order of the bit order, in every lane.
+#[inline(always)]
+unsafe fn splat<V: Vector, const LSB: bool>(f: &FoldConsts, index: usize) -> V {
+    let [hi, lo] = f.folds[index];
+    let (q0, q1) = if LSB { (hi, lo) } else { (lo, hi) };
+    // SAFETY: the caller guarantees `V`'s instructions.
+    unsafe { V::splat(q0, q1) }
+}
+
+/// One block as a vector in the engine's bit order: msb CRCs reverse the bytes of each lane,
+/// and the reflected run of an msb CRC (`BITREV`) the bits of each byte.
+#[inline(always)]
+unsafe fn load<V: Vector, const LSB: bool, const BITREV: bool>(block: &V::Block) -> V {
+    // SAFETY: the caller guarantees `V`'s instructions.
+    unsafe {
+        let v = V::load(block);
+        if BITREV {
+            v.bitrev_bytes()
+        } else if LSB {
+            v
+        } else {
+            v.bswap_lanes()
+        }
+    }
+}
+
+/// `acc · x^D ⊕ data`, reduced to 128 bits per lane, with `k` the pair for distance D.
+#[inline(always)]
+unsafe fn fold<V: Vector>(acc: V, data: V, k: V) -> V {
+    // SAFETY: the caller guarantees `V`'s instructions.
+    unsafe { V::xor3(V::clmul_lo(acc, k), V::clmul_hi(acc, k), data) }
+}
+
+/// The register (lsb: reflected, low bits; msb: unreflected) placed where the first lane's
+/// highest-order coefficients are.
+#[inline(always)]
+unsafe fn init_lane<L: Lane, const LSB: bool>(width: u32, reg: u64) -> L {
+    // SAFETY: the caller guarantees `L`'s instructions.
+    unsafe {
+        if LSB {
+            L::pair(reg, 0)
+        } else {
+            // reg · x^(128 − n): a bit shift, since n need not be a multiple of 8.
+            L::pair(0, reg << (64 - width))
+        }
+    }
+}
+
+/// Folds `bytes` (at least 16) into `reg` on vectors `V` with four accumulators, running
+/// `side` once per step of four vectors; returns the register.
+///
+/// Inputs shorter than two vectors take half the width, down to 128 bits.
+///
+/// # Safety
+/// The CPU must support `V`'s and `V::Lane`'s instructions and `side`'s.
+#[inline(always)]
+pub(crate) unsafe fn body<V: Vector, const LSB: bool, const BITREV: bool, S: Side>(
+    f: &FoldConsts,
+    width: u32,
+    reg: u64,
+    bytes: &[u8],
+    side: &mut S,
+) -> u64 {
+    debug_assert!(bytes.len() >= 16);
+    let (vectors, _) = V::blocks(bytes);
+    let one = one::<V>();
+    // SAFETY (every call below): the caller guarantees the instructions.
+    unsafe {
+        let load = |b: &V::Block| load::<V, LSB, BITREV>(b);
+        let init = V::widen(init_lane::<V::Lane, LSB>(width, reg));
+        let (acc, mut rest) = match vectors {
+            [v0, v1, v2, v3, rest @ ..] => {
+                let mut rest = rest;
+                let k4 = splat::<V, LSB>(f, one + 2);
+                let mut x0 = V::xor(load(v0), init);
+                let (mut x1, mut x2, mut x3) = (load(v1), load(v2), load(v3));
+                side.step();
+                while let [d0, d1, d2, d3, tail @ ..] = rest {
+                    x0 = fold(x0, load(d0), k4);
+                    x1 = fold(x1, load(d1), k4);
+                    x2 = fold(x2, load(d2), k4);
+                    x3 = fold(x3, load(d3), k4);
+                    side.step();
+                    rest = tail;
+                }
+                let k2 = splat::<V, LSB>(f, one + 1);
+                let mut y0 = fold(x0, x2, k2);
+                let mut y1 = fold(x1, x3, k2);
+                if let [d0, d1, tail @ ..] = rest {
+                    y0 = fold(y0, load(d0), k2);
+                    y1 = fold(y1, load(d1), k2);
+                    rest = tail;
+                }
+                (fold(y0, y1, splat::<V, LSB>(f, one)), rest)
+            }
+            // Two or three vectors: the first two folded at once (half the multiplies of
+            // four vectors of half the width), then at most one more.
+            [v0, v1, rest @ ..] => (
+                fold(V::xor(load(v0), init), load(v1), splat::<V, LSB>(f, one)),
+                rest,
+            ),
+            [v0, rest @ ..] if V::BYTES == 16 => (V::xor(load(v0), init), rest),
+            _ if V::BYTES > 16 => {
+                return body::<V::Half, LSB, BITREV, S>(f, width, reg, bytes, side);
+            }
+            _ => return reg, // under 16 bytes: not called
+        };
+        let mut acc = acc;
+        if let [d0, tail @ ..] = rest {
+            acc = fold(acc, load(d0), splat::<V, LSB>(f, one));
+            rest = tail;
+        }
+        let lane = to_lane::<V, LSB>(f, acc);
+        let done = V::BYTES * (vectors.len() - rest.len());
+        let (blocks, _) = bytes[done..].as_chunks::<16>();
+        finish::<V::Lane, LSB, BITREV>(f, width, lane, blocks, bytes)
+    }
+}
+
+/// The lanes of `v` folded onto its last one: each half onto the later half.
+#[inline(always)]
+unsafe fn to_lane<V: Vector, const LSB: bool>(f: &FoldConsts, v: V) -> V::Lane {
+    // SAFETY (every call): the caller guarantees `V`'s instructions.
+    unsafe {
+        match V::BYTES {
+            16 => v.low_lane(),
+            32 => {
+                let (a, b) = v.halves();
+                fold(a, b, splat::<V::Half, LSB>(f, D128)).low_lane()
+            }
+            _ => {
+                let (a, b) = v.halves();
+                let (c, d) = fold(a, b, splat::<V::Half, LSB>(f, D256)).halves();
+                fold(c, d, splat::<_, LSB>(f, D128)).low_lane()
+            }
+        }
+    }
+}
+
+/// The last whole 16-byte blocks one at a time, the partial block, then Barrett.
+#[inline(always)]
+unsafe fn finish<L: Lane, const LSB: bool, const BITREV: bool>(
+    f: &FoldConsts,
+    width: u32,
+    mut x0: L,
+    rest: &[[u8; 16]],
+    bytes: &[u8],
+) -> u64 {
+    // SAFETY (every call): the caller guarantees `L`'s instructions.
+    unsafe {
+        let k128 = splat::<L, LSB>(f, D128);
+        for block in rest {
+            x0 = fold(x0, load::<L, LSB, BITREV>(block), k128);
+        }
+        let partial = bytes.len() % 16;
+        if let (1.., Some(last)) = (partial, bytes.last_chunk::<16>()) {
+            // The input's last 16 bytes overlap the blocks already folded: shift the
+            // register so that only the `partial` new bytes are added.
+            let [shift, split] = shuffle_masks::<LSB>(partial);
+            let high = L::shuffle(x0, split);
+            let low = L::blend(L::shuffle(x0, shift), load::<L, LSB, BITREV>(last), shift);
+            x0 = fold(high, low, k128);
+        }
+        reduce::<L, LSB>(f, width, x0)
+    }
+}
+
+/// The folded 128 bits (`x`, qword 0 the low one) → the n-bit register: three carry-less
+/// multiplies (`spec/constants.md`), all in vector registers so that only the result
+/// crosses to a general register. Bit order as in the fold: lsb keeps the x^64..x^127 half
+/// in qword 0, msb in qword 1.
+///
+/// # Safety
+/// The CPU must support `L`'s instructions.
+#[inline(always)]
+pub(crate) unsafe fn reduce<L: Lane, const LSB: bool>(f: &FoldConsts, width: u32, x: L) -> u64 {
+    let [b1, b2] = f.barrett;
+    let lo128 = f.folds[D128][1];
+    // SAFETY (every call): the caller guarantees `L`'s instructions.
+    unsafe {
+        // Qword 0: x^(64+n) mod G (scaled); the Barrett pair in qwords 0 and 1.
+        let k = L::pair(lo128, 0);
+        let b = L::pair(b1, b2);
+        if LSB {
+            // 1. High half times x^(64+n) mod G, plus the low half moved up 64 bits.
+            let t = L::xor(L::down(x), L::clmul::<0, 0>(x, k));
+            // 2. The quotient floor(t / G).
+            let q = L::clmul::<0, 0>(t, b);
+            // 3. Subtract quotient · G; for n = 64, B2 leaves out G's x^0 term.
+            let mut r = L::xor(t, L::clmul::<0, 1>(q, b));
+            if width == 64 && f.g0 {
+                r = L::xor(r, L::up(q));
+            }
+            L::qword::<1>(r) & (u64::MAX >> (64 - width))
+        } else {
+            let t = L::xor(L::up(x), L::clmul::<1, 0>(x, k));
+            // B1 leaves out its x^64 term: add the operand back.
+            let q = L::xor(L::clmul::<1, 0>(t, b), t);
+            let r = L::xor(t, L::clmul::<1, 1>(q, b));
+            L::qword::<0>(r) >> (64 - width)
+        }
+    }
+}
+
+/// 16 bytes that zero a lane (pshufb / tbl: top bit set), the identity 0..15, 16 more zeros.
+const SHUFFLE: [u8; 48] = {
+    let mut t = [0xff; 48];
+    let mut i = 0;
+    while i < 16 {
+        t[16 + i] = i as u8;
+        i += 1;
+    }
+    t
+};
+
+/// For a final partial block of `partial` (1..=15) bytes: `[shift, split]`, where `shift`
+/// moves the folded 128 bits up by `partial` bytes (in the bit order's sense) and, as a
+/// blend mask, selects the new bytes from the overlapping load of the input's last 16
+/// bytes; `split` keeps the bytes shifted out, to be folded 128 bits forward.
+#[inline(always)]
+fn shuffle_masks<const LSB: bool>(partial: usize) -> [&'static [u8; 16]; 2] {
+    debug_assert!((1..16).contains(&partial));
+    let (shift, split) = if LSB {
+        (16 + partial, partial)
+    } else {
+        (16 - partial, 32 - partial)
+    };
+    let mask = |at: usize| match SHUFFLE[at..].first_chunk::<16>() {
+        Some(m) => m,
+        None => unreachable!("offsets stay within the 48-byte table"),
+    };
+    [mask(shift), mask(split)]
+}
+
+/// `reg`'s low `width` bits reversed: the register of an msb CRC in the lsb layout, and back.
+#[inline(always)]
+pub(super) fn reflect(reg: u64, width: u32) -> u64 {
+    reg.reverse_bits() >> (64 - width)
+}
+
+/// Feeds `bytes` (at least 16) into `state` with the folding kernel `backend`, which `cpu`
+/// has. Always inlined: for a stamped type the bit order, the
+/// register conversions and the kernel choice fold to a direct call into the kernel (the
+/// out-of-line dispatch this replaced was ~37 of the ~131 instructions of a 64-byte CRC-32,
+/// `spec/decisions.md`).
+#[inline(always)]
+pub(super) fn update<W: Word>(
+    c: &Consts<'_, W>,
+    f: &FoldConsts,
+    backend: Backend,
+    cpu: Cpu,
+    state: W,
+    bytes: &[u8],
+) -> W {
+    debug_assert!(bytes.len() >= 16 && cpu.has(backend));
+    let width = u32::from(c.model.width);
+    if c.model.refin {
+        return W::from_u64(kernels::fold::<true>(
+            backend,
+            f,
+            width,
+            state.low_u64(),
+            bytes,
+        ));
+    }
+    // The kernels keep the register unreflected for msb models, in the low bits.
+    let unused = W::BITS - width;
+    let reg = (state >> unused).low_u64();
+    let reg = match c.fold_reflected {
+        Some(twin) if kernels::runs_reflected(backend, cpu) => reflect(
+            kernels::fold_reflected(backend, twin, width, reflect(reg, width), bytes),
+            width,
+        ),
+        _ => kernels::fold::<false>(backend, f, width, reg, bytes),
+    };
+    W::from_u64(reg) << unused
+}

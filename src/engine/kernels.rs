@@ -1,0 +1,453 @@
+//! Every kernel entry point: the generic bodies (`fold::body`, `fusion::update`,
+//! `hwcrc::one_stream` and `three_streams`) instantiated per instruction set and width, each
+//! with the `#[target_feature]`s its primitives need, and the map from a backend to its
+//! entry point. The emulated instantiations (plain Rust, any CPU) are here too.
+
+use super::arch::emulated::{Emulated128, Emulated256};
+use super::dispatch::Cpu;
+use super::fold::{body, Alone};
+use super::fusion;
+use super::hwcrc;
+use crate::backend::Backend;
+use crate::consts::{FoldConsts, HwCrc};
+
+/// Fusion's block shape on 128-bit lanes: words per stream per step of four vectors, and the
+/// fewest and most steps in a block. Fixed at 64 steps: 4 KiB of vectors and three 1 KiB
+/// streams, 7 KiB a block (`spec/decisions.md`, "Fusion").
+const LANE_WORDS: usize = 2;
+const LANE_STEPS: usize = 64;
+/// The same on 256-bit vectors: 4 KiB of vectors and three 1 KiB streams.
+const YMM_WORDS: usize = 4;
+const YMM_STEPS: usize = 32;
+/// The same on 512-bit vectors, where the fold is four times the instruction's speed: from
+/// 16 steps (4 KiB of vectors) to 64 (16 KiB) a block (`spec/decisions.md`).
+const ZMM_WORDS: usize = 2;
+const ZMM_MIN_STEPS: usize = 16;
+const ZMM_MAX_STEPS: usize = 64;
+
+/// The shortest input fusion takes on 128-bit lanes or 256-bit vectors (7 KiB either way).
+const FUSION_MIN: usize = YMM_STEPS * fusion::step_bytes::<Emulated256, YMM_WORDS>();
+const _: () = assert!(FUSION_MIN == LANE_STEPS * fusion::step_bytes::<Emulated128, LANE_WORDS>());
+
+#[cfg(target_arch = "x86_64")]
+mod x86 {
+    use core::arch::x86_64::{__m128i, __m256i, __m512i};
+
+    use super::*;
+    use crate::engine::arch::x86_64::Sse42;
+
+    /// # Safety
+    /// The CPU must support PCLMULQDQ, SSE4.1 and SSSE3.
+    #[target_feature(enable = "pclmulqdq,sse4.1,ssse3")]
+    pub(super) unsafe fn pclmul<const LSB: bool>(
+        f: &FoldConsts,
+        width: u32,
+        reg: u64,
+        bytes: &[u8],
+    ) -> u64 {
+        // SAFETY: our features are the body's requirement.
+        unsafe { body::<__m128i, LSB, false, _>(f, width, reg, bytes, &mut Alone) }
+    }
+
+    /// # Safety
+    /// The CPU must support VPCLMULQDQ, AVX2, PCLMULQDQ, SSE4.1 and SSSE3.
+    #[target_feature(enable = "vpclmulqdq,avx2,pclmulqdq,sse4.1,ssse3")]
+    pub(super) unsafe fn vpclmul256<const LSB: bool>(
+        f: &FoldConsts,
+        width: u32,
+        reg: u64,
+        bytes: &[u8],
+    ) -> u64 {
+        // SAFETY: as above.
+        unsafe { body::<__m256i, LSB, false, _>(f, width, reg, bytes, &mut Alone) }
+    }
+
+    /// # Safety
+    /// The CPU must support AVX-512 F/VL/BW, VPCLMULQDQ, AVX2, PCLMULQDQ, SSE4.1 and SSSE3.
+    #[target_feature(enable = "avx512f,avx512vl,avx512bw,vpclmulqdq,avx2,pclmulqdq,sse4.1,ssse3")]
+    pub(super) unsafe fn vpclmul512<const LSB: bool>(
+        f: &FoldConsts,
+        width: u32,
+        reg: u64,
+        bytes: &[u8],
+    ) -> u64 {
+        // SAFETY: as above.
+        unsafe { body::<__m512i, LSB, false, _>(f, width, reg, bytes, &mut Alone) }
+    }
+
+    /// An msb CRC run reflected over bit-reversed bytes (`fold.rs`), `f` the constants of
+    /// its reflected twin.
+    ///
+    /// # Safety
+    /// As [`vpclmul512`], and GFNI.
+    #[target_feature(
+        enable = "avx512f,avx512vl,avx512bw,gfni,vpclmulqdq,avx2,pclmulqdq,sse4.1,ssse3"
+    )]
+    pub(super) unsafe fn vpclmul512_reflected(
+        f: &FoldConsts,
+        width: u32,
+        reg: u64,
+        bytes: &[u8],
+    ) -> u64 {
+        // SAFETY: as above.
+        unsafe { body::<__m512i, true, true, _>(f, width, reg, bytes, &mut Alone) }
+    }
+
+    /// # Safety
+    /// As [`vpclmul256`], and SSE4.2.
+    #[target_feature(enable = "vpclmulqdq,avx2,pclmulqdq,sse4.2,sse4.1,ssse3")]
+    pub(super) unsafe fn fusion256<'a>(
+        f: &FoldConsts,
+        state: u32,
+        bytes: &'a [u8],
+    ) -> (u32, &'a [u8]) {
+        // SAFETY: as above.
+        unsafe {
+            fusion::update::<__m256i, Sse42, YMM_WORDS, YMM_STEPS, YMM_STEPS>(f, state, bytes)
+        }
+    }
+
+    /// # Safety
+    /// As [`vpclmul512`], and SSE4.2.
+    #[target_feature(
+        enable = "avx512f,avx512vl,avx512bw,vpclmulqdq,avx2,pclmulqdq,sse4.2,sse4.1,ssse3"
+    )]
+    pub(super) unsafe fn fusion512<'a>(
+        f: &FoldConsts,
+        state: u32,
+        bytes: &'a [u8],
+    ) -> (u32, &'a [u8]) {
+        // SAFETY: as above.
+        unsafe {
+            fusion::update::<__m512i, Sse42, ZMM_WORDS, ZMM_MIN_STEPS, ZMM_MAX_STEPS>(
+                f, state, bytes,
+            )
+        }
+    }
+
+    /// # Safety
+    /// The CPU must support SSE4.2.
+    #[target_feature(enable = "sse4.2")]
+    pub(super) unsafe fn crc32c_one(state: u32, bytes: &[u8]) -> u32 {
+        // SAFETY: as above.
+        unsafe { hwcrc::one_stream::<Sse42>(state, bytes, 0) }
+    }
+
+    /// # Safety
+    /// The CPU must support SSE4.2 and PCLMULQDQ.
+    #[target_feature(enable = "sse4.2,pclmulqdq")]
+    pub(super) unsafe fn crc32c_three(state: u32, bytes: &[u8]) -> u32 {
+        // SAFETY: as above.
+        unsafe { hwcrc::three_streams::<Sse42>(state, bytes) }
+    }
+
+    /// The bytes of a 512-bit fused block's step.
+    pub(super) const ZMM_STEP: usize = fusion::step_bytes::<__m512i, ZMM_WORDS>();
+}
+
+#[cfg(target_arch = "aarch64")]
+mod arm {
+    use core::arch::aarch64::uint64x2_t;
+
+    use super::*;
+    use crate::engine::arch::aarch64::{Crc32, Crc32c};
+
+    /// # Safety
+    /// The CPU must support PMULL (`aes`).
+    #[target_feature(enable = "neon,aes")]
+    pub(super) unsafe fn pmull<const LSB: bool>(
+        f: &FoldConsts,
+        width: u32,
+        reg: u64,
+        bytes: &[u8],
+    ) -> u64 {
+        // SAFETY: our features are the body's requirement.
+        unsafe { body::<uint64x2_t, LSB, false, _>(f, width, reg, bytes, &mut Alone) }
+    }
+
+    /// The same code with the three-way XORs compiled to EOR3.
+    ///
+    /// # Safety
+    /// The CPU must support PMULL (`aes`) and SHA3.
+    #[target_feature(enable = "neon,aes,sha3")]
+    pub(super) unsafe fn pmull_eor3<const LSB: bool>(
+        f: &FoldConsts,
+        width: u32,
+        reg: u64,
+        bytes: &[u8],
+    ) -> u64 {
+        // SAFETY: as above.
+        unsafe { body::<uint64x2_t, LSB, false, _>(f, width, reg, bytes, &mut Alone) }
+    }
+
+    /// # Safety
+    /// The CPU must support PMULL (`aes`) and the CRC extension.
+    #[target_feature(enable = "neon,aes,crc")]
+    pub(super) unsafe fn fusion<'a>(
+        hw: HwCrc,
+        f: &FoldConsts,
+        state: u32,
+        bytes: &'a [u8],
+    ) -> (u32, &'a [u8]) {
+        // SAFETY: as above.
+        unsafe {
+            match hw {
+                HwCrc::Crc32 => {
+                    fusion::update::<uint64x2_t, Crc32, LANE_WORDS, LANE_STEPS, LANE_STEPS>(
+                        f, state, bytes,
+                    )
+                }
+                HwCrc::Crc32c => {
+                    fusion::update::<uint64x2_t, Crc32c, LANE_WORDS, LANE_STEPS, LANE_STEPS>(
+                        f, state, bytes,
+                    )
+                }
+            }
+        }
+    }
+
+    /// # Safety
+    /// The CPU must support the CRC extension.
+    #[target_feature(enable = "crc")]
+    pub(super) unsafe fn one(hw: HwCrc, state: u32, bytes: &[u8]) -> u32 {
+        // SAFETY: as above.
+        unsafe {
+            match hw {
+                HwCrc::Crc32 => hwcrc::one_stream::<Crc32>(state, bytes, 0),
+                HwCrc::Crc32c => hwcrc::one_stream::<Crc32c>(state, bytes, 0),
+            }
+        }
+    }
+
+    /// # Safety
+    /// The CPU must support the CRC extension and PMULL (`aes`).
+    #[target_feature(enable = "crc,neon,aes")]
+    pub(super) unsafe fn three(hw: HwCrc, state: u32, bytes: &[u8]) -> u32 {
+        // SAFETY: as above.
+        unsafe {
+            match hw {
+                HwCrc::Crc32 => hwcrc::three_streams::<Crc32>(state, bytes),
+                HwCrc::Crc32c => hwcrc::three_streams::<Crc32c>(state, bytes),
+            }
+        }
+    }
+}
+
+/// Runs the folding kernel `backend` on `bytes` (at least 16) from the register `reg` in the
+/// kernels' layout. `backend` must be available here.
+#[allow(unused_variables)]
+#[inline(always)]
+pub(super) fn fold<const LSB: bool>(
+    backend: Backend,
+    f: &FoldConsts,
+    width: u32,
+    reg: u64,
+    bytes: &[u8],
+) -> u64 {
+    // SAFETY (every arm): `backend` is available, so `engine::dispatch` checked every
+    // extension its entry point enables.
+    match backend {
+        #[cfg(target_arch = "x86_64")]
+        Backend::Pclmul => unsafe { x86::pclmul::<LSB>(f, width, reg, bytes) },
+        #[cfg(target_arch = "x86_64")]
+        Backend::Vpclmul256 => unsafe { x86::vpclmul256::<LSB>(f, width, reg, bytes) },
+        #[cfg(target_arch = "x86_64")]
+        Backend::Vpclmul512 => unsafe { x86::vpclmul512::<LSB>(f, width, reg, bytes) },
+        #[cfg(target_arch = "aarch64")]
+        Backend::Pmull => unsafe { arm::pmull::<LSB>(f, width, reg, bytes) },
+        #[cfg(target_arch = "aarch64")]
+        Backend::PmullEor3 => unsafe { arm::pmull_eor3::<LSB>(f, width, reg, bytes) },
+        _ => unreachable!("not a folding backend of this architecture: {backend:?}"),
+    }
+}
+
+/// Whether `backend` runs msb CRCs reflected over bit-reversed bytes here
+/// ([`fold_reflected`]): the 512-bit kernel where the CPU has GFNI.
+#[allow(unused_variables)]
+#[inline(always)]
+pub(super) fn runs_reflected(backend: Backend, cpu: Cpu) -> bool {
+    cfg!(target_arch = "x86_64") && backend == Backend::Vpclmul512 && cpu.gfni()
+}
+
+/// [`fold`] for an msb CRC run reflected: `twin` are the constants of the lsb CRC of the
+/// same polynomial, `reg` the reflected register. Only where [`runs_reflected`].
+#[allow(unused_variables)]
+#[inline(always)]
+pub(super) fn fold_reflected(
+    backend: Backend,
+    twin: &FoldConsts,
+    width: u32,
+    reg: u64,
+    bytes: &[u8],
+) -> u64 {
+    // SAFETY: `runs_reflected` checked GFNI, and `backend` is available.
+    #[cfg(target_arch = "x86_64")]
+    if backend == Backend::Vpclmul512 {
+        return unsafe { x86::vpclmul512_reflected(twin, width, reg, bytes) };
+    }
+    unreachable!("{backend:?} does not run msb CRCs reflected")
+}
+
+/// The shortest input [`fusion`] takes on this CPU.
+#[allow(unused_variables)]
+#[inline(always)]
+pub(super) fn fusion_min(cpu: Cpu) -> usize {
+    #[cfg(target_arch = "x86_64")]
+    if cpu.fusion512() {
+        return ZMM_MIN_STEPS * x86::ZMM_STEP;
+    }
+    FUSION_MIN
+}
+
+/// Fusion over the blocks at the start of `bytes` (`hw`'s instruction with the fold),
+/// returning the register and the rest. Fusion must be available here.
+#[allow(unused_variables)]
+#[inline]
+pub(super) fn fusion<'a>(
+    hw: HwCrc,
+    f: &FoldConsts,
+    cpu: Cpu,
+    state: u32,
+    bytes: &'a [u8],
+) -> (u32, &'a [u8]) {
+    debug_assert!(cpu.has(Backend::Fusion) && hwcrc::supports(hw));
+    // SAFETY: fusion is available, so dispatch checked every extension of the entry point
+    // (and AVX-512 for `fusion512`); on x86_64 only CRC-32C has an instruction.
+    #[cfg(target_arch = "x86_64")]
+    return unsafe {
+        if cpu.fusion512() {
+            x86::fusion512(f, state, bytes)
+        } else {
+            x86::fusion256(f, state, bytes)
+        }
+    };
+    #[cfg(target_arch = "aarch64")]
+    // SAFETY: as above.
+    return unsafe { arm::fusion(hw, f, state, bytes) };
+    #[allow(unreachable_code)]
+    {
+        unreachable!("no fusion kernel on this target")
+    }
+}
+
+/// The CRC instruction for `hw` on `bytes`: three streams where the input is long enough
+/// and the CPU has a carry-less multiply to join them. The instruction must be available.
+#[allow(unused_variables)]
+#[inline(always)]
+pub(super) fn hw(hw: HwCrc, cpu: Cpu, state: u32, bytes: &[u8]) -> u32 {
+    debug_assert!(hwcrc::supports(hw) && cpu.has(Backend::HwCrc));
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: `cpu` has SSE4.2 (HwCrc), and x86_64 only offers CRC-32C; the three-stream
+    // kernel also needs PCLMULQDQ, checked here.
+    return unsafe {
+        if bytes.len() >= hwcrc::THREE_MIN && cpu.has(Backend::Pclmul) {
+            x86::crc32c_three(state, bytes)
+        } else {
+            x86::crc32c_one(state, bytes)
+        }
+    };
+    #[cfg(target_arch = "aarch64")]
+    // SAFETY: `cpu` has the CRC extension; the three-stream kernel also needs PMULL.
+    return unsafe {
+        if bytes.len() >= hwcrc::THREE_MIN && cpu.has(Backend::Pmull) {
+            arm::three(hw, state, bytes)
+        } else {
+            arm::one(hw, state, bytes)
+        }
+    };
+    #[allow(unreachable_code)]
+    {
+        unreachable!("no CRC instructions on this target")
+    }
+}
+
+/// The same bodies on the emulated lanes and instructions of `arch/emulated.rs`.
+pub(crate) mod emulated {
+    use super::*;
+    use crate::engine::arch::emulated::{Emulated512, EmulatedCrc};
+
+    /// The fold body on `bits`-bit emulated vectors (128, 256 or 512); `reflected`: an msb
+    /// CRC run reflected (`f` its twin's constants, `lsb` true).
+    pub(crate) fn fold(
+        bits: u32,
+        lsb: bool,
+        reflected: bool,
+        f: &FoldConsts,
+        width: u32,
+        reg: u64,
+        bytes: &[u8],
+    ) -> u64 {
+        macro_rules! at {
+            ($v:ty) => {
+                // SAFETY: the emulated primitives are plain Rust.
+                unsafe {
+                    match (lsb, reflected) {
+                        (true, true) => body::<$v, true, true, _>(f, width, reg, bytes, &mut Alone),
+                        (true, false) => {
+                            body::<$v, true, false, _>(f, width, reg, bytes, &mut Alone)
+                        }
+                        (false, _) => body::<$v, false, false, _>(f, width, reg, bytes, &mut Alone),
+                    }
+                }
+            };
+        }
+        match bits {
+            128 => at!(Emulated128),
+            256 => at!(Emulated256),
+            _ => at!(Emulated512),
+        }
+    }
+
+    /// Fusion on `bits`-bit emulated vectors with the emulated instruction for `hw`, in the
+    /// block shape the real kernels of that width use.
+    pub(crate) fn fusion<'a>(
+        bits: u32,
+        hw: HwCrc,
+        f: &FoldConsts,
+        state: u32,
+        bytes: &'a [u8],
+    ) -> (u32, &'a [u8]) {
+        macro_rules! with {
+            ($i:ty) => {
+                // SAFETY: the emulated primitives are plain Rust.
+                unsafe {
+                    match bits {
+                        128 => fusion::update::<Emulated128, $i, LANE_WORDS, LANE_STEPS, LANE_STEPS>(
+                            f, state, bytes,
+                        ),
+                        256 => fusion::update::<Emulated256, $i, YMM_WORDS, YMM_STEPS, YMM_STEPS>(
+                            f, state, bytes,
+                        ),
+                        _ => fusion::update::<Emulated512, $i, ZMM_WORDS, ZMM_MIN_STEPS, ZMM_MAX_STEPS>(
+                            f, state, bytes,
+                        ),
+                    }
+                }
+            };
+        }
+        match hw {
+            HwCrc::Crc32 => with!(EmulatedCrc<false>),
+            HwCrc::Crc32c => with!(EmulatedCrc<true>),
+        }
+    }
+
+    /// The instruction's streams with the emulated instruction for `hw`.
+    pub(crate) fn hw(hw: HwCrc, three: bool, state: u32, bytes: &[u8]) -> u32 {
+        macro_rules! with {
+            ($i:ty) => {
+                // SAFETY: the emulated primitives are plain Rust.
+                unsafe {
+                    if three {
+                        hwcrc::three_streams::<$i>(state, bytes)
+                    } else {
+                        hwcrc::one_stream::<$i>(state, bytes, 0)
+                    }
+                }
+            };
+        }
+        match hw {
+            HwCrc::Crc32 => with!(EmulatedCrc<false>),
+            HwCrc::Crc32c => with!(EmulatedCrc<true>),
+        }
+    }
+}

@@ -1,0 +1,92 @@
+//! What the generic kernels need of an instruction set: the primitives, and nothing else.
+//!
+//! The fold body (`fold.rs`), fusion (`fusion.rs`) and the CRC instruction's streams
+//! (`hwcrc.rs`) are each written once over these traits. `arch/` implements them per
+//! architecture with intrinsics (x86_64: SSE, AVX2 and AVX-512 vectors and SSE4.2 `crc32`;
+//! aarch64: NEON and the CRC32 extension) and once in plain Rust (`arch/emulated.rs`), so
+//! that the same bodies at 128, 256 and 512 bits run, and are tested, on any CPU. The
+//! `#[target_feature]` entry points in `kernels.rs` instantiate the bodies per instruction
+//! set and width.
+//!
+//! Every method is `unsafe`: the caller guarantees that the CPU has the instructions the
+//! implementation uses (the entry points' `#[target_feature]`s, checked by
+//! `engine::dispatch`). The emulated implementations have no such requirement.
+
+/// A vector of 128-bit lanes of two 64-bit qwords, with a carry-less multiply per lane.
+///
+/// Lane `i` holds input bytes `16i..16i + 16` of the block it was loaded from, qword 0 the
+/// first eight (little-endian): memory order. The bit order's arrangement (a byte reversal
+/// per lane for msb CRCs, a bit reversal per byte for msb CRCs run reflected) is applied
+/// after the load.
+pub(crate) trait Vector: Copy {
+    /// The input bytes one vector holds: `[u8; BYTES]`.
+    type Block;
+    /// This instruction set's 128-bit vector.
+    type Lane: Lane;
+    /// A vector of half the width; for a 128-bit vector, itself (never split).
+    type Half: Vector<Lane = Self::Lane>;
+    /// Bytes in a vector: 16, 32 or 64.
+    const BYTES: usize;
+
+    /// `bytes` as whole blocks and the bytes left over (`slice::as_chunks`).
+    fn blocks(bytes: &[u8]) -> (&[Self::Block], &[u8]);
+    /// One block, in memory order.
+    unsafe fn load(block: &Self::Block) -> Self;
+    /// The 16 bytes of every lane reversed: an msb CRC's polynomial order.
+    unsafe fn bswap_lanes(self) -> Self;
+    /// The 8 bits of every byte reversed.
+    unsafe fn bitrev_bytes(self) -> Self;
+    /// `[q0, q1]` in every lane.
+    unsafe fn splat(q0: u64, q1: u64) -> Self;
+    /// Per lane: qword 0 of `a` times qword 0 of `b`, 128 bits.
+    unsafe fn clmul_lo(a: Self, b: Self) -> Self;
+    /// Per lane: qword 1 of `a` times qword 1 of `b`, 128 bits.
+    unsafe fn clmul_hi(a: Self, b: Self) -> Self;
+    /// `a ⊕ b`.
+    unsafe fn xor(a: Self, b: Self) -> Self;
+    /// `a ⊕ b ⊕ c`.
+    unsafe fn xor3(a: Self, b: Self, c: Self) -> Self;
+    /// `lane` in lane 0, the other lanes zero.
+    unsafe fn widen(lane: Self::Lane) -> Self;
+    /// Lane 0 (for a 128-bit vector, the vector).
+    unsafe fn low_lane(self) -> Self::Lane;
+    /// The earlier and the later half (lanes `0..n/2` and `n/2..n`).
+    unsafe fn halves(self) -> (Self::Half, Self::Half);
+}
+
+/// A 128-bit vector, with what the last blocks and the Barrett reduction need besides the
+/// fold itself.
+pub(crate) trait Lane: Vector<Lane = Self, Half = Self, Block = [u8; 16]> {
+    /// Qword `A` of `a` times qword `B` of `b`.
+    unsafe fn clmul<const A: i32, const B: i32>(a: Self, b: Self) -> Self;
+    /// Qword 1 moved to qword 0, qword 1 zeroed (the 128-bit value shifted down 64 bits).
+    unsafe fn down(a: Self) -> Self;
+    /// Qword 0 moved to qword 1, qword 0 zeroed.
+    unsafe fn up(a: Self) -> Self;
+    /// `[q0, q1]`.
+    unsafe fn pair(q0: u64, q1: u64) -> Self;
+    /// Qword `I`.
+    unsafe fn qword<const I: i32>(a: Self) -> u64;
+    /// Byte `i` of the result is byte `mask[i]` of `a`, or zero where `mask[i]`'s top bit is
+    /// set (`pshufb`, `tbl`).
+    unsafe fn shuffle(a: Self, mask: &[u8; 16]) -> Self;
+    /// Byte `i` from `b` where `mask[i]`'s top bit is set, else from `a`.
+    unsafe fn blend(a: Self, b: Self, mask: &[u8; 16]) -> Self;
+}
+
+/// A CPU's CRC instruction for one polynomial, on the reflected 32-bit register (its
+/// operand layout: bit i is x^(31 − i)), with a carry-less multiply to join streams.
+pub(crate) trait CrcInstruction {
+    /// The polynomial the instruction computes.
+    const HW: crate::HwCrc;
+    /// Eight bytes (a little-endian word) into the register held in the low half of a u64,
+    /// as x86's instruction returns it: no zero-extension between steps.
+    unsafe fn step8(c: u64, word: u64) -> u64;
+    /// Four bytes.
+    unsafe fn step4(c: u32, word: u32) -> u32;
+    /// One byte.
+    unsafe fn step1(c: u32, byte: u8) -> u32;
+    /// `r · x^(8m) mod G` for `k = x^(8m − 33) mod G`: one carry-less multiply and one
+    /// 8-byte step from a zero register (`spec/engine.md`, "Fusion").
+    unsafe fn shift(r: u32, k: u32) -> u32;
+}
