@@ -259,7 +259,12 @@ pub(crate) fn update_emulated<W: Word>(
     let unused = W::BITS - width;
     match kernel {
         Emulated::Fold { bits, reflected } => {
-            let f = c.fold?;
+            // The reflected run takes the twin's constants, which only msb CRCs have.
+            let f = if reflected {
+                c.fold_reflected?
+            } else {
+                c.fold?
+            };
             if bytes.len() < 16 {
                 return Some(update_tables(c, state, bytes));
             }
@@ -270,12 +275,16 @@ pub(crate) fn update_emulated<W: Word>(
             }
             let reg = (state >> unused).low_u64();
             let reg = if reflected {
-                let twin = c.fold_reflected?;
-                let r = fold::reflect(reg, width);
-                fold::reflect(
-                    kernels::emulated::fold(bits, true, true, twin, width, r, bytes),
+                let r = kernels::emulated::fold(
+                    bits,
+                    true,
+                    true,
+                    f,
                     width,
-                )
+                    fold::reflect(reg, width),
+                    bytes,
+                );
+                fold::reflect(r, width)
             } else {
                 kernels::emulated::fold(bits, false, false, f, width, reg, bytes)
             };

@@ -13,7 +13,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use crcstamp::{Backend, DynCrc};
+use crcstamp::{Availability, Backend, DynCrc};
 use serde::Serialize;
 
 use crate::model_arg;
@@ -143,6 +143,9 @@ struct Row {
 struct BenchReport {
     /// Backends available on this machine (whatever the algorithm).
     available: Vec<&'static str>,
+    /// Accelerated kernels that failed their self-test on this CPU and are never used
+    /// (normally none).
+    failed_self_test: Vec<&'static str>,
     rounds: usize,
     sample_ms: f64,
     results: Vec<Row>,
@@ -335,6 +338,16 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
         }
     };
 
+    let failed_self_test: Vec<&'static str> = Backend::all()
+        .iter()
+        .filter(|b| b.availability() == Availability::FailedSelfTest)
+        .map(|b| b.name())
+        .collect();
+    if args.format == Format::Text {
+        for name in &failed_self_test {
+            eprintln!("bench: {name} failed its self-test on this CPU and is never used here");
+        }
+    }
     let mut all_rows = Vec::new();
     let mut panels = Vec::new();
     let mut out = io::stdout().lock();
@@ -377,6 +390,7 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
                 .filter(|b| b.is_available())
                 .map(|b| b.name())
                 .collect(),
+            failed_self_test,
             rounds: settings.rounds,
             sample_ms: settings.sample.as_secs_f64() * 1e3,
             results: all_rows,

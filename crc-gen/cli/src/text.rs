@@ -39,7 +39,11 @@ impl Display for Report {
         line(f, "cpu", &format!("{} profile", self.cpu_profile))?;
         if !self.failed_self_test.is_empty() {
             let names = self.failed_self_test.join(", ");
-            line(f, "self-test", &format!("FAILED: {names}; never used on this CPU"))?;
+            line(
+                f,
+                "self-test",
+                &format!("FAILED: {names}; never used on this CPU"),
+            )?;
         }
 
         let t = &self.tables;

@@ -143,3 +143,41 @@ fn bad_arguments() {
         assert!(err.contains(want), "{args:?}: {err}");
     }
 }
+
+/// A kernel that fails its self-test (forced with the test hook) is named, on stderr in
+/// text and in the JSON, and never benchmarked.
+#[test]
+fn failed_self_test_is_reported() {
+    let Some(failing) = Backend::all()
+        .iter()
+        .copied()
+        .rfind(|b| b.is_folding() && b.is_available())
+    else {
+        return; // no folding kernel on this machine
+    };
+    let run = |format: &str| {
+        Command::cargo_bin("crc-gen")
+            .unwrap()
+            .env("CRCSTAMP_FAIL_SELF_TEST", failing.name())
+            .args(["bench", "-a", "CRC-64/NVME", "--sizes", "4096", "--quick"])
+            .args(["--format", format])
+            .assert()
+            .success()
+            .get_output()
+            .clone()
+    };
+    let text = run("text");
+    let stderr = String::from_utf8(text.stderr).unwrap();
+    assert!(
+        stderr.contains(&format!("{failing} failed its self-test on this CPU")),
+        "{stderr}"
+    );
+    let stdout = String::from_utf8(text.stdout).unwrap();
+    assert!(!stdout.contains(&format!(" {failing} ")), "{stdout}");
+    let doc: Value = serde_json::from_slice(&run("json").stdout).unwrap();
+    assert_eq!(doc["failed_self_test"], serde_json::json!([failing.name()]));
+    assert!(!doc["available"]
+        .as_array()
+        .unwrap()
+        .contains(&failing.name().into()));
+}

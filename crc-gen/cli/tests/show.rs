@@ -216,7 +216,10 @@ fn show_reports_the_cpu_profile() {
             .stdout
             .clone();
         let text = String::from_utf8(out).unwrap();
-        assert!(text.contains(&format!("\ncpu        {profile} profile\n")), "{text}");
+        assert!(
+            text.contains(&format!("\ncpu        {profile} profile\n")),
+            "{text}"
+        );
     }
 }
 
