@@ -30,27 +30,32 @@ const KERNELS: [Backend; 7] = [
     Backend::Fusion,
 ];
 
-/// The cached word: bits 0..7 the kernels' availability, then the flags below, the family's
-/// routing thresholds in the high half (64-bit atomics only; elsewhere no kernel uses them).
+/// The cached word: bits 0..7 the kernels' availability, then the flags below, and in the
+/// top 16 bits the last length the CRC instruction takes (64-bit atomics only; elsewhere no
+/// kernel uses it).
 static FEATURES: AtomicBits = AtomicBits::new(0);
 /// msb CRCs run reflected on 512-bit vectors, with GFNI's bit reversal (`fold.rs`).
 const GFNI: Bits = 1 << 8;
-/// Fusion folds on 512-bit vectors.
-const FUSION512: Bits = 1 << 9;
+/// The family takes 512-bit vectors here: folding from [`ZMM_MIN`] bytes, and fusion.
+const ZMM: Bits = 1 << 9;
 /// Two bits: the [`Family`] whose profile routes.
 const FAMILY: u32 = 10;
+/// The CRC instruction takes every length (it has no last length).
+const HW_ALWAYS: Bits = 1 << 12;
 /// Detection done.
 const DETECTED: Bits = 1 << 15;
 /// Seven bits from here: the kernels that failed their self-test.
 const FAILED: u32 = 16;
-/// 16 bits from here: [`Profile::zmm_min`].
+/// The top 16 bits: the last length the CRC instruction takes, one less than where folding
+/// beats it ([`Profile::fold_beats_hw`]) or fusion takes over, whichever is shorter; 0xffff
+/// with [`HW_ALWAYS`]. In the top bits the hot path reads it with one shift.
 #[cfg(target_has_atomic = "64")]
-const ZMM_MIN: u32 = 32;
-/// The top 16 bits: the length from which the CRC instruction hands over, to folding
-/// ([`Profile::fold_beats_hw`]) or to fusion where it runs, whichever is shorter; 0 for
-/// never. In the top bits, the hot path decodes it with one shift.
-#[cfg(target_has_atomic = "64")]
-const HW_UNTIL: u32 = 48;
+const HW_LAST: u32 = 48;
+
+/// The length from which a family that takes 512-bit vectors folds on them (`Profile::zmm`;
+/// `spec/decisions.md`, "512-bit vectors"). A constant, so that the hot path tests it
+/// with one comparison.
+pub(crate) const ZMM_MIN: usize = 1024;
 
 /// The CPU families with routing thresholds of their own (`spec/decisions.md`, "Routing per
 /// CPU family"). `CRCSTAMP_CPU=intel|amd|generic` forces one, so that every family's routing
@@ -86,10 +91,9 @@ struct Profile {
     /// For the CRCs with an instruction of their own: the length from which the best
     /// folding kernel beats the instruction (below fusion's blocks), 0 for never.
     fold_beats_hw: u16,
-    /// The length from which 512-bit vectors pay, even with the unit cold; 0 for never.
-    zmm_min: u16,
-    /// Whether fusion folds on 512-bit vectors where the CPU has them.
-    fusion_zmm: bool,
+    /// Whether the family takes 512-bit vectors where the CPU has them: folding from
+    /// [`ZMM_MIN`] bytes, and fusion.
+    zmm: bool,
 }
 
 /// Indexed by [`Family`]. Where each number comes from: `spec/decisions.md`.
@@ -98,20 +102,17 @@ const PROFILES: [Profile; 3] = [
     // three streams beat the 256-bit fold below fusion's blocks.
     Profile {
         fold_beats_hw: 0,
-        zmm_min: 0,
-        fusion_zmm: false,
+        zmm: false,
     },
     Profile {
         fold_beats_hw: 0,
-        zmm_min: 0,
-        fusion_zmm: false,
+        zmm: false,
     },
     // Measured on an Intel Xeon (Sapphire/Emerald Rapids): the instruction tops out near 26
     // GiB/s, the 256-bit fold beats it from 256 bytes; 512-bit vectors pay from 1 KiB cold.
     Profile {
         fold_beats_hw: 256,
-        zmm_min: 1024,
-        fusion_zmm: true,
+        zmm: true,
     },
 ];
 
@@ -132,26 +133,18 @@ impl Cpu {
         self.0 & GFNI != 0
     }
 
-    /// Whether fusion folds on 512-bit vectors.
+    /// Whether the family takes 512-bit vectors here (and the CPU has them).
     #[inline(always)]
-    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
-    pub(crate) fn fusion512(self) -> bool {
-        self.0 & FUSION512 != 0
+    pub(crate) fn zmm(self) -> bool {
+        self.0 & ZMM != 0
     }
 
-    /// A 16-bit threshold of the profile, less one: 0 ("never") wraps to `u64::MAX`.
-    #[inline(always)]
-    #[cfg(target_has_atomic = "64")]
-    fn threshold_less_one(self, at: u32) -> u64 {
-        ((self.0 >> at) & 0xffff).wrapping_sub(1)
-    }
-
-    /// Whether the CRC instruction runs `len` bytes: below the length where folding beats
-    /// it or fusion takes over.
+    /// Whether the CRC instruction runs `len` bytes, by the hot path's one test: up to the
+    /// last length it takes. Past 64 KiB, [`hw_always`](Self::hw_always) tells the rest.
     #[inline(always)]
     pub(crate) fn hw_runs(self, len: usize) -> bool {
         #[cfg(target_has_atomic = "64")]
-        return (len as u64) <= self.threshold_less_one(HW_UNTIL);
+        return (len as u64) <= self.0 >> HW_LAST;
         #[allow(unreachable_code)]
         {
             let _ = len;
@@ -159,16 +152,16 @@ impl Cpu {
         }
     }
 
-    /// Whether 512-bit vectors pay at `len` bytes.
+    /// Whether the CRC instruction takes every length: nothing beats it on this CPU.
+    #[inline(always)]
+    pub(crate) fn hw_always(self) -> bool {
+        self.0 & HW_ALWAYS != 0
+    }
+
+    /// Whether 512-bit vectors run `len` bytes.
     #[inline(always)]
     pub(crate) fn zmm_pays(self, len: usize) -> bool {
-        #[cfg(target_has_atomic = "64")]
-        return self.threshold_less_one(ZMM_MIN) < len as u64;
-        #[allow(unreachable_code)]
-        {
-            let _ = len;
-            false
-        }
+        len >= ZMM_MIN && self.zmm()
     }
 
     /// The best folding kernel for `len` bytes: the first of [`FOLDING_ORDER`] available,
@@ -278,39 +271,41 @@ fn detect_and_cache() -> Cpu {
     if cpu_has_gfni() && !disabled("gfni") {
         bits |= GFNI;
     }
-    if profile.fusion_zmm && bits & bit(Backend::Vpclmul512) != 0 {
-        bits |= FUSION512;
+    if profile.zmm && bits & bit(Backend::Vpclmul512) != 0 {
+        bits |= ZMM;
     }
     let cpu = super::self_test::run(Cpu(bits));
-    let bits = cpu.0 | thresholds(profile, cpu) | DETECTED;
+    let bits = cpu.0 | hw_last(profile, cpu) | DETECTED;
     FEATURES.store(bits, core::sync::atomic::Ordering::Relaxed);
     Cpu(bits)
 }
 
-/// The threshold fields of the cached word for `profile` on `cpu` (its kernels decided).
+/// The CRC instruction's last length for `profile` on `cpu` (its kernels decided), in the
+/// cached word's top bits: one less than where folding beats it or fusion takes over,
+/// whichever is shorter, or [`HW_ALWAYS`].
 #[allow(unused_variables)]
-fn thresholds(profile: &Profile, cpu: Cpu) -> Bits {
+fn hw_last(profile: &Profile, cpu: Cpu) -> Bits {
     #[cfg(target_has_atomic = "64")]
     {
         let fusion = match cpu.has(Backend::Fusion) {
             true => super::kernels::fusion_min(cpu) as u16,
             false => 0,
         };
-        let hw_until = match (profile.fold_beats_hw, fusion) {
-            (0, f) | (f, 0) => f,
-            (a, b) => a.min(b),
+        return match (profile.fold_beats_hw, fusion) {
+            (0, 0) => 0xffff << HW_LAST | HW_ALWAYS,
+            (0, f) | (f, 0) => Bits::from(f - 1) << HW_LAST,
+            (a, b) => Bits::from(a.min(b) - 1) << HW_LAST,
         };
-        return Bits::from(hw_until) << HW_UNTIL | Bits::from(profile.zmm_min) << ZMM_MIN;
     }
     #[allow(unreachable_code)]
-    0
+    HW_ALWAYS
 }
 
 /// `cpu` with the kernel `b` (and what depends on it) withdrawn after a failed self-test.
 pub(super) fn withdraw(cpu: Cpu, b: Backend) -> Cpu {
     let mut bits = cpu.0 & !bit(b) | bit(b) << FAILED;
     if b == Backend::Vpclmul512 {
-        bits &= !(FUSION512 | GFNI);
+        bits &= !(ZMM | GFNI);
     }
     Cpu(bits)
 }
@@ -497,7 +492,7 @@ mod tests {
         assert!(!available(Backend::Fusion) || (vpclmul && sse42));
         let cpu = features();
         assert!(!cpu.gfni() || has!("gfni"));
-        assert!(!cpu.fusion512() || cpu.has(Backend::Vpclmul512));
+        assert!(!cpu.zmm() || cpu.has(Backend::Vpclmul512));
         for len in [16, 100, 1 << 20] {
             if let Some(b) = cpu.best_fold(len) {
                 assert!(available(b));
@@ -505,29 +500,28 @@ mod tests {
         }
     }
 
-    /// The thresholds decode as the profile says: 0 is never.
+    /// The instruction's last length is the profile's or fusion's, whichever comes first,
+    /// and past 64 KiB the flag tells.
     #[test]
-    fn thresholds_decode() {
-        let at =
-            |hw_until: u64, zmm_min: u64| Cpu(hw_until << HW_UNTIL | zmm_min << ZMM_MIN | DETECTED);
-        let never = at(0, 0);
-        assert!(never.hw_runs(usize::MAX) && !never.zmm_pays(usize::MAX));
-        let intel = at(256, 1024);
-        assert!(intel.hw_runs(255) && !intel.hw_runs(256));
-        assert!(!intel.zmm_pays(1023) && intel.zmm_pays(1024));
-        // The instruction's threshold is the profile's or fusion's, whichever is shorter.
-        let fused = |fold_beats_hw, fusion: bool| {
+    fn instruction_thresholds() {
+        let at = |fold_beats_hw, fusion: bool| {
             let p = Profile {
                 fold_beats_hw,
-                zmm_min: 0,
-                fusion_zmm: false,
+                zmm: false,
             };
             let cpu = Cpu(if fusion { bit(Backend::Fusion) } else { 0 });
-            Cpu(thresholds(&p, cpu) | DETECTED)
+            Cpu(hw_last(&p, cpu) | DETECTED)
         };
         let f = super::super::kernels::fusion_min(Cpu(0));
-        assert!(fused(0, true).hw_runs(f - 1) && !fused(0, true).hw_runs(f));
-        assert!(fused(0, false).hw_runs(usize::MAX));
-        assert!(!fused(256, true).hw_runs(256) && !fused(256, false).hw_runs(256));
+        assert!(at(0, true).hw_runs(f - 1) && !at(0, true).hw_runs(f));
+        assert!(!at(0, true).hw_always());
+        assert!(at(0, false).hw_runs(65_535) && at(0, false).hw_always());
+        for fusion in [true, false] {
+            assert!(at(256, fusion).hw_runs(255) && !at(256, fusion).hw_runs(256));
+            assert!(!at(256, fusion).hw_always());
+        }
+        let zmm = Cpu(ZMM | DETECTED);
+        assert!(!zmm.zmm_pays(ZMM_MIN - 1) && zmm.zmm_pays(ZMM_MIN));
+        assert!(!Cpu(DETECTED).zmm_pays(usize::MAX));
     }
 }

@@ -23,6 +23,7 @@
 
 use super::fold::{body, Side};
 use super::hwcrc::{join_consts, JOIN_WORDS};
+use super::simd::Lane;
 use super::simd::{CrcInstruction, Vector};
 use crate::consts::FoldConsts;
 
@@ -35,6 +36,10 @@ pub(crate) const fn step_bytes<V: Vector, const WORDS: usize>() -> usize {
 /// `MIN` to `MAX` steps (as many as fit, up to `MAX`), and returns it with the bytes left
 /// over (fewer than `MIN` steps').
 ///
+/// With `ALIGN` (the shape of 512-bit vectors): the bytes before the first `V`-aligned
+/// address go through the instruction first and every block but the last is a multiple of
+/// the vector's size, so that every vector load is aligned (`fold::ALIGN_MIN`).
+///
 /// # Safety
 /// The CPU must support the instructions of `V` and `I`.
 #[inline(always)]
@@ -45,15 +50,47 @@ pub(crate) unsafe fn update<
     const WORDS: usize,
     const MIN: usize,
     const MAX: usize,
+    const ALIGN: bool,
 >(
     f: &FoldConsts,
     mut state: u32,
     mut bytes: &'a [u8],
 ) -> (u32, &'a [u8]) {
-    const { assert!(0 < MIN && MIN <= MAX && WORDS * MAX <= JOIN_WORDS) };
+    // With `ALIGN` the last block may have up to `MAX + MIN` steps and a step's bytes
+    // more, as words.
+    const {
+        assert!(0 < MIN && MIN <= MAX);
+        let longest = match ALIGN {
+            true => (MAX + MIN) * WORDS + step_bytes::<V, WORDS>() / 24,
+            false => MAX * WORDS,
+        };
+        assert!(longest <= JOIN_WORDS);
+    };
     let step = step_bytes::<V, WORDS>();
-    while bytes.len() >= MIN * step {
-        let steps = (bytes.len() / step).min(MAX);
+    // Steps in multiples of `whole`, so that blocks are whole vectors.
+    let whole = const {
+        match ALIGN {
+            true => V::BYTES / gcd(step_bytes::<V, WORDS>(), V::BYTES),
+            false => 1,
+        }
+    };
+    let shortest = MIN.next_multiple_of(whole) * step;
+    let skip = bytes.as_ptr().align_offset(V::BYTES);
+    if ALIGN && skip < V::BYTES && bytes.len() >= skip + shortest {
+        let (head, rest) = bytes.split_at(skip);
+        // SAFETY: the caller guarantees the instructions.
+        state = unsafe { super::hwcrc::one_stream::<I>(state, head, 0) };
+        bytes = rest;
+    }
+    while bytes.len() >= shortest {
+        let steps = (bytes.len() / step).min(MAX) / whole * whole;
+        if ALIGN && bytes.len() < steps * step + shortest {
+            // No block fits after this one: it takes every byte left, and needs no whole
+            // vectors since nothing follows.
+            // SAFETY: the caller guarantees the instructions.
+            state = unsafe { fused::<V, I, WORDS>(f, state, bytes, bytes.len() / step) };
+            return (state, &bytes[bytes.len()..]);
+        }
         let (block, rest) = bytes.split_at(steps * step);
         // SAFETY: the caller guarantees the instructions.
         state = unsafe { fused::<V, I, WORDS>(f, state, block, steps) };
@@ -62,7 +99,20 @@ pub(crate) unsafe fn update<
     (state, bytes)
 }
 
-/// One block of `steps` steps (`block.len() == steps · step_bytes`).
+/// The greatest common divisor.
+const fn gcd(a: usize, b: usize) -> usize {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
+    }
+}
+
+/// One block of `steps` steps (`block.len() >= steps · step_bytes`): three streams of
+/// `WORDS · steps` words at its end, and before them a head of `4 · steps` vectors. What a
+/// block has beyond its steps (the last block of a call) goes into the streams as whole
+/// words, which they take after the fold loop, and the last few bytes into the head, which
+/// the fold body finishes after its loop; the loop itself runs exactly the steps.
 ///
 /// # Safety
 /// As [`update`].
@@ -73,9 +123,10 @@ unsafe fn fused<V: Vector, I: CrcInstruction, const WORDS: usize>(
     block: &[u8],
     steps: usize,
 ) -> u32 {
-    let (head, streams) = block.split_at(4 * V::BYTES * steps);
+    let over = block.len() - steps * step_bytes::<V, WORDS>();
+    let m = WORDS * steps + over / 24;
+    let (head, streams) = block.split_at(block.len() - 24 * m);
     let (words, _) = streams.as_chunks::<8>();
-    let m = WORDS * steps;
     let (s1, rest) = words.split_at(m);
     let (s2, s3) = rest.split_at(m);
     let mut side = Streams::<I, WORDS> {
@@ -85,9 +136,9 @@ unsafe fn fused<V: Vector, I: CrcInstruction, const WORDS: usize>(
     };
     // SAFETY (every call): the caller guarantees the instructions.
     unsafe {
-        let v = body::<V, true, false, _>(f, 32, u64::from(state), head, &mut side) as u32;
-        // Nothing is left when the block is sized as above; this keeps the result right if
-        // it were not.
+        let init = V::Lane::pair(u64::from(state), 0); // the register where lsb folding puts it
+        let v = body::<V, true, false, _>(f, 32, init, head, &mut side) as u32;
+        // The words beyond the steps.
         side.finish();
         let [k1, k2, k3] = join_consts(I::HW, m);
         let [r1, r2, r3] = side.regs.map(|r| r as u32);

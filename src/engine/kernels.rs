@@ -5,7 +5,7 @@
 
 use super::arch::emulated::{Emulated128, Emulated256};
 use super::dispatch::Cpu;
-use super::fold::{body, Alone};
+use super::fold::{from_register, from_register_aligned};
 use super::fusion;
 use super::hwcrc;
 use crate::backend::Backend;
@@ -46,7 +46,7 @@ mod x86 {
         bytes: &[u8],
     ) -> u64 {
         // SAFETY: our features are the body's requirement.
-        unsafe { body::<__m128i, LSB, false, _>(f, width, reg, bytes, &mut Alone) }
+        unsafe { from_register::<__m128i, LSB, false>(f, width, reg, bytes) }
     }
 
     /// # Safety
@@ -59,7 +59,7 @@ mod x86 {
         bytes: &[u8],
     ) -> u64 {
         // SAFETY: as above.
-        unsafe { body::<__m256i, LSB, false, _>(f, width, reg, bytes, &mut Alone) }
+        unsafe { from_register::<__m256i, LSB, false>(f, width, reg, bytes) }
     }
 
     /// # Safety
@@ -72,7 +72,7 @@ mod x86 {
         bytes: &[u8],
     ) -> u64 {
         // SAFETY: as above.
-        unsafe { body::<__m512i, LSB, false, _>(f, width, reg, bytes, &mut Alone) }
+        unsafe { from_register_aligned::<__m512i, LSB, false>(f, width, reg, bytes) }
     }
 
     /// An msb CRC run reflected over bit-reversed bytes (`fold.rs`), `f` the constants of
@@ -90,7 +90,7 @@ mod x86 {
         bytes: &[u8],
     ) -> u64 {
         // SAFETY: as above.
-        unsafe { body::<__m512i, true, true, _>(f, width, reg, bytes, &mut Alone) }
+        unsafe { from_register_aligned::<__m512i, true, true>(f, width, reg, bytes) }
     }
 
     /// # Safety
@@ -103,7 +103,9 @@ mod x86 {
     ) -> (u32, &'a [u8]) {
         // SAFETY: as above.
         unsafe {
-            fusion::update::<__m256i, Sse42, YMM_WORDS, YMM_STEPS, YMM_STEPS>(f, state, bytes)
+            fusion::update::<__m256i, Sse42, YMM_WORDS, YMM_STEPS, YMM_STEPS, false>(
+                f, state, bytes,
+            )
         }
     }
 
@@ -119,7 +121,7 @@ mod x86 {
     ) -> (u32, &'a [u8]) {
         // SAFETY: as above.
         unsafe {
-            fusion::update::<__m512i, Sse42, ZMM_WORDS, ZMM_MIN_STEPS, ZMM_MAX_STEPS>(
+            fusion::update::<__m512i, Sse42, ZMM_WORDS, ZMM_MIN_STEPS, ZMM_MAX_STEPS, true>(
                 f, state, bytes,
             )
         }
@@ -162,7 +164,7 @@ mod arm {
         bytes: &[u8],
     ) -> u64 {
         // SAFETY: our features are the body's requirement.
-        unsafe { body::<uint64x2_t, LSB, false, _>(f, width, reg, bytes, &mut Alone) }
+        unsafe { from_register::<uint64x2_t, LSB, false>(f, width, reg, bytes) }
     }
 
     /// The same code with the three-way XORs compiled to EOR3.
@@ -177,7 +179,7 @@ mod arm {
         bytes: &[u8],
     ) -> u64 {
         // SAFETY: as above.
-        unsafe { body::<uint64x2_t, LSB, false, _>(f, width, reg, bytes, &mut Alone) }
+        unsafe { from_register::<uint64x2_t, LSB, false>(f, width, reg, bytes) }
     }
 
     /// # Safety
@@ -193,12 +195,12 @@ mod arm {
         unsafe {
             match hw {
                 HwCrc::Crc32 => {
-                    fusion::update::<uint64x2_t, Crc32, LANE_WORDS, LANE_STEPS, LANE_STEPS>(
+                    fusion::update::<uint64x2_t, Crc32, LANE_WORDS, LANE_STEPS, LANE_STEPS, false>(
                         f, state, bytes,
                     )
                 }
                 HwCrc::Crc32c => {
-                    fusion::update::<uint64x2_t, Crc32c, LANE_WORDS, LANE_STEPS, LANE_STEPS>(
+                    fusion::update::<uint64x2_t, Crc32c, LANE_WORDS, LANE_STEPS, LANE_STEPS, false>(
                         f, state, bytes,
                     )
                 }
@@ -293,7 +295,7 @@ pub(super) fn fold_reflected(
 #[inline(always)]
 pub(super) fn fusion_min(cpu: Cpu) -> usize {
     #[cfg(target_arch = "x86_64")]
-    if cpu.fusion512() {
+    if cpu.zmm() {
         return ZMM_MIN_STEPS * x86::ZMM_STEP;
     }
     FUSION_MIN
@@ -315,7 +317,7 @@ pub(super) fn fusion<'a>(
     // (and AVX-512 for `fusion512`); on x86_64 only CRC-32C has an instruction.
     #[cfg(target_arch = "x86_64")]
     return unsafe {
-        if cpu.fusion512() {
+        if cpu.zmm() {
             x86::fusion512(f, state, bytes)
         } else {
             x86::fusion256(f, state, bytes)
@@ -378,23 +380,22 @@ pub(crate) mod emulated {
         bytes: &[u8],
     ) -> u64 {
         macro_rules! at {
-            ($v:ty) => {
+            ($v:ty, $fold:ident) => {
                 // SAFETY: the emulated primitives are plain Rust.
                 unsafe {
                     match (lsb, reflected) {
-                        (true, true) => body::<$v, true, true, _>(f, width, reg, bytes, &mut Alone),
-                        (true, false) => {
-                            body::<$v, true, false, _>(f, width, reg, bytes, &mut Alone)
-                        }
-                        (false, _) => body::<$v, false, false, _>(f, width, reg, bytes, &mut Alone),
+                        (true, true) => $fold::<$v, true, true>(f, width, reg, bytes),
+                        (true, false) => $fold::<$v, true, false>(f, width, reg, bytes),
+                        (false, _) => $fold::<$v, false, false>(f, width, reg, bytes),
                     }
                 }
             };
         }
         match bits {
-            128 => at!(Emulated128),
-            256 => at!(Emulated256),
-            _ => at!(Emulated512),
+            128 => at!(Emulated128, from_register),
+            256 => at!(Emulated256, from_register),
+            // As the 512-bit kernel: aligned loads for long inputs.
+            _ => at!(Emulated512, from_register_aligned),
         }
     }
 
@@ -412,13 +413,13 @@ pub(crate) mod emulated {
                 // SAFETY: the emulated primitives are plain Rust.
                 unsafe {
                     match bits {
-                        128 => fusion::update::<Emulated128, $i, LANE_WORDS, LANE_STEPS, LANE_STEPS>(
+                        128 => fusion::update::<Emulated128, $i, LANE_WORDS, LANE_STEPS, LANE_STEPS, false>(
                             f, state, bytes,
                         ),
-                        256 => fusion::update::<Emulated256, $i, YMM_WORDS, YMM_STEPS, YMM_STEPS>(
+                        256 => fusion::update::<Emulated256, $i, YMM_WORDS, YMM_STEPS, YMM_STEPS, false>(
                             f, state, bytes,
                         ),
-                        _ => fusion::update::<Emulated512, $i, ZMM_WORDS, ZMM_MIN_STEPS, ZMM_MAX_STEPS>(
+                        _ => fusion::update::<Emulated512, $i, ZMM_WORDS, ZMM_MIN_STEPS, ZMM_MAX_STEPS, true>(
                             f, state, bytes,
                         ),
                     }

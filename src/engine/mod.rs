@@ -54,29 +54,28 @@ fn has_hw<W: Word>(c: &Consts<'_, W>) -> bool {
     c.hw.is_some_and(hwcrc::supports)
 }
 
+/// Whether `len` bytes of `c` take the tables on every CPU: under [`HW_MIN`] bytes, and for
+/// a CRC without an instruction of its own under [`FOLD_MIN`] or without folding constants.
+/// The first test of [`route`], and of [`update`] before it loads the CPU's features.
+#[inline(always)]
+fn tables_anywhere<W: Word>(c: &Consts<'_, W>, len: usize) -> bool {
+    len < HW_MIN || (!has_hw(c) && (len < FOLD_MIN || c.fold.is_none()))
+}
+
 /// Which kernel runs `len` bytes of `c`: the one routing function behind both [`update`]
-/// and [`backend_for`]. `cpu` (the cached features, `None` before detection) is asked only
-/// past the lengths that take the tables on every CPU, so that a short input's path does not
-/// wait for the load.
+/// and [`backend_for`]. `cpu` is the cached features, `None` before detection.
 ///
 /// The thresholds between the instruction, the folding widths and fusion are the CPU
 /// family's (`dispatch::Profile`, `spec/decisions.md`).
 #[inline(always)]
-pub(crate) fn route<W: Word>(
-    c: &Consts<'_, W>,
-    len: usize,
-    cpu: impl FnOnce() -> Option<Cpu>,
-) -> Route {
-    if len < HW_MIN {
+pub(crate) fn route<W: Word>(c: &Consts<'_, W>, len: usize, cpu: Option<Cpu>) -> Route {
+    if tables_anywhere(c, len) {
         return Route::Tables;
     }
-    let hw = has_hw(c);
-    if !hw && (len < FOLD_MIN || c.fold.is_none()) {
-        return Route::Tables;
-    }
-    let Some(cpu) = cpu() else {
+    let Some(cpu) = cpu else {
         return Route::Detect;
     };
+    let hw = has_hw(c);
     if hw {
         if cpu.has(Backend::HwCrc) && cpu.hw_runs(len) {
             return Route::Hw;
@@ -84,12 +83,12 @@ pub(crate) fn route<W: Word>(
         if c.fold.is_some() && cpu.has(Backend::Fusion) && len >= kernels::fusion_min(cpu) {
             return Route::Fusion;
         }
+        let instruction = cpu.has(Backend::HwCrc);
+        if instruction && (cpu.hw_always() || len < FOLD_MIN || c.fold.is_none()) {
+            return Route::Hw;
+        }
         if len < FOLD_MIN || c.fold.is_none() {
-            return if cpu.has(Backend::HwCrc) {
-                Route::Hw
-            } else {
-                Route::Tables
-            };
+            return Route::Tables;
         }
     }
     match cpu.best_fold(len) {
@@ -101,7 +100,7 @@ pub(crate) fn route<W: Word>(
 
 /// The kernel [`update`] runs for an input of `len` bytes.
 pub(crate) fn backend_for<W: Word>(c: &Consts<'_, W>, len: usize) -> Backend {
-    match route(c, len, || Some(dispatch::features())) {
+    match route(c, len, Some(dispatch::features())) {
         Route::Hw => Backend::HwCrc,
         Route::Fusion => Backend::Fusion,
         Route::Fold(b) => b,
@@ -122,8 +121,10 @@ fn tables_backend<W: Word>(c: &Consts<'_, W>) -> Backend {
 
 /// The hot path, inlined into every caller. Stamped constants are `const`s, so for a stamped
 /// type everything here but one cached load of the CPU's features folds away: a short input
-/// runs the table kernel in place, a longer one calls its kernel directly or takes one call
-/// into the rest.
+/// runs the table kernel in place, a longer one calls the instruction's or the folding
+/// kernel directly; fusion, the 512-bit kernel (from a kilobyte or more), the tables past
+/// a few bytes for a CRC with an instruction of its own and first use take one call into
+/// [`update_long`].
 #[inline(always)]
 pub(crate) fn update<W: Word>(c: &Consts<'_, W>, state: W, bytes: &[u8]) -> W {
     // Tested first, on its own: the few-byte case gets its own copy of the table kernel and
@@ -131,38 +132,44 @@ pub(crate) fn update<W: Word>(c: &Consts<'_, W>, state: W, bytes: &[u8]) -> W {
     if bytes.len() < HW_MIN {
         return update_tables(c, state, bytes);
     }
-    let mut cpu = None;
-    match route(c, bytes.len(), || {
-        cpu = dispatch::cached();
-        cpu
-    }) {
-        Route::Tables => update_tables(c, state, bytes),
-        Route::Detect => update_first(c, state, bytes),
-        Route::Hw => match (c.hw, cpu) {
-            (Some(hw), Some(cpu)) => update_hw(hw, cpu, state, bytes),
-            _ => unreachable!("routed to the instruction"),
+    // Then the rest of what takes the tables everywhere, before the CPU's features load.
+    if tables_anywhere(c, bytes.len()) {
+        return update_tables(c, state, bytes);
+    }
+    let Some(cpu) = dispatch::cached() else {
+        return update_long(c, state, bytes);
+    };
+    match route(c, bytes.len(), Some(cpu)) {
+        Route::Hw => match c.hw {
+            Some(hw) => update_hw(hw, cpu, state, bytes),
+            None => unreachable!("routed to the instruction"),
         },
-        Route::Fold(b) => match (c.fold, cpu) {
-            (Some(f), Some(cpu)) => fold::update(c, f, b, cpu, state, bytes),
-            _ => unreachable!("routed to folding"),
+        Route::Fold(b) if b != Backend::Vpclmul512 => match c.fold {
+            Some(f) => fold::update(c, f, b, cpu, state, bytes),
+            None => unreachable!("routed to folding"),
         },
-        Route::Fusion => update_fusion(c, state, bytes),
+        // A CRC with an instruction of its own calls nothing else inline: the call site
+        // then saves fewer registers (`spec/decisions.md`).
+        Route::Tables if !has_hw(c) => update_tables(c, state, bytes),
+        _ => update_long(c, state, bytes),
     }
 }
 
-/// [`update`] before the CPU's features are known: detects them, then runs it.
-#[cold]
+/// [`update`]'s routes that are not worth inlining: first use (detect, then route),
+/// fusion's blocks (then the rest routed again), the 512-bit kernel, and for a CRC with an
+/// instruction of its own everything but the instruction.
 #[inline(never)]
-fn update_first<W: Word>(c: &Consts<'_, W>, state: W, bytes: &[u8]) -> W {
-    dispatch::features();
-    update(c, state, bytes)
-}
-
-/// Fusion's whole blocks, then the rest as [`update`] routes it.
-#[inline(never)]
-fn update_fusion<W: Word>(c: &Consts<'_, W>, state: W, bytes: &[u8]) -> W {
-    let (state, rest) = fused_blocks(c, dispatch::features(), state, bytes);
-    update(c, state, rest)
+fn update_long<W: Word>(c: &Consts<'_, W>, state: W, bytes: &[u8]) -> W {
+    let cpu = dispatch::features();
+    match (route(c, bytes.len(), Some(cpu)), c.fold, c.hw) {
+        (Route::Fusion, Some(_), Some(_)) => {
+            let (state, rest) = fused_blocks(c, cpu, state, bytes);
+            update(c, state, rest)
+        }
+        (Route::Fold(b), Some(f), _) => fold::update(c, f, b, cpu, state, bytes),
+        (Route::Tables, ..) => update_tables(c, state, bytes),
+        _ => update(c, state, bytes),
+    }
 }
 
 /// The widest table kernel `c` carries (bitwise when it has no tables). Always inlined: with
@@ -189,23 +196,24 @@ pub(crate) fn update_with<W: Word>(
         return None;
     }
     let lsb = c.model.refin;
-    let cpu = dispatch::features();
     match backend {
         Backend::Bitwise => Some(bitwise::update(c.poly_state, lsb, state, bytes)),
         Backend::Slice1 => Some(table::update::<W, 1>(c.tables, lsb, state, bytes)),
         Backend::Slice4 => Some(table::update::<W, 4>(c.tables, lsb, state, bytes)),
         Backend::Slice8 => Some(table::update::<W, 8>(c.tables, lsb, state, bytes)),
         Backend::Slice16 => Some(table::update::<W, 16>(c.tables, lsb, state, bytes)),
-        Backend::HwCrc => c.hw.map(|hw| update_hw(hw, cpu, state, bytes)),
+        Backend::HwCrc => {
+            c.hw.map(|hw| update_hw(hw, dispatch::features(), state, bytes))
+        }
         Backend::Fusion => {
-            let (state, rest) = fused_blocks(c, cpu, state, bytes);
+            let (state, rest) = fused_blocks(c, dispatch::features(), state, bytes);
             Some(update(c, state, rest))
         }
         // The kernels need one whole block; shorter inputs take the tables.
         _ if bytes.len() < 16 => c.fold.map(|_| update_tables(c, state, bytes)),
         folding => c
             .fold
-            .map(|f| fold::update(c, f, folding, cpu, state, bytes)),
+            .map(|f| fold::update(c, f, folding, dispatch::features(), state, bytes)),
     }
 }
 
