@@ -155,6 +155,9 @@ fn no_fold_constants_above_64_bits() {
     assert_eq!(doc["fold"], Value::Null);
     assert_eq!(doc["register"]["word"], "u128");
     assert_eq!(doc["combine"]["entries"].as_array().unwrap().len(), 64);
+    // The tables `#[crc]` stamps for a 128-bit register, and the kernel that runs them.
+    assert_eq!(doc["tables"]["count"], 8);
+    assert_eq!(doc["backend"], crcstamp::Backend::Slice8.name());
     let text = show(&["CRC-82/DARC"]);
     assert!(text.contains("not generated above 64 bits"), "{text}");
 }

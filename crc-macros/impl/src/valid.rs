@@ -12,7 +12,8 @@ use crc_gen::{catalogue, Field, Model, ModelError, ModelSpec, Slice};
 pub struct Valid {
     /// The validated model (a catalogue entry's, or the one `width`, `poly`, ... describe).
     pub model: Model,
-    /// The number of slice tables (`slice`, 16 by default).
+    /// The number of slice tables (`slice`; by default the fastest for the model's word,
+    /// [`Slice::fastest`]).
     pub slice: Slice,
     /// The path the generated code uses for crcstamp (`crate`, `::crcstamp` by default).
     pub krate: syn::Path,
@@ -28,16 +29,19 @@ pub(crate) fn args(args: &Args) -> syn::Result<Valid> {
     };
     let (model, (slice, krate)) = crate::both(model, crate::both(slice(args), krate(args)))?;
     Ok(Valid {
+        slice: slice.unwrap_or_else(|| Slice::fastest(model.word_bits())),
         model,
-        slice,
         krate,
     })
 }
 
-fn slice(args: &Args) -> syn::Result<Slice> {
+/// `slice = N`, if given; the default depends on the model's word.
+fn slice(args: &Args) -> syn::Result<Option<Slice>> {
     match (args.get(Key::Slice), args.int(Key::Slice)) {
-        (Some(a), Some(n)) => Slice::try_from(n).map_err(|msg| syn::Error::new(a.value_span, msg)),
-        _ => Ok(Slice::default()),
+        (Some(a), Some(n)) => Slice::try_from(n)
+            .map(Some)
+            .map_err(|msg| syn::Error::new(a.value_span, msg)),
+        _ => Ok(None),
     }
 }
 
