@@ -136,7 +136,9 @@ fn flags_and_model_lines_give_the_same_report() {
 
 #[test]
 fn small_widths_pad_to_their_digits() {
-    let doc = show_json(&["--width", "5", "--poly", "0x15", "--refin", "true"]);
+    let doc = show_json(&[
+        "--width", "5", "--poly", "0x15", "--refin", "true", "--refout", "true",
+    ]);
     assert_eq!(doc["model"]["poly"], "0x15");
     assert_eq!(doc["register"]["word"], "u8");
     assert_eq!(doc["tables"]["entry_bytes"], 1);
