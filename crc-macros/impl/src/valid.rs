@@ -151,6 +151,7 @@ pub(crate) fn item(item: Item) -> syn::Result<ItemStruct> {
             "a stamped CRC cannot have a `where` clause: remove it",
         ));
     }
+    no_second_crc(&s)?;
     if !matches!(s.fields, Fields::Unit) {
         return Err(syn::Error::new(
             s.fields.span(),
@@ -159,6 +160,25 @@ pub(crate) fn item(item: Item) -> syn::Result<ItemStruct> {
     }
     no_provided_derives(&s)?;
     Ok(s)
+}
+
+/// A second `#[crc]` below this one would otherwise expand on the struct this one stamps,
+/// and fail there with a message about fields. Any attribute path ending in `crc`
+/// (`crc`, `crcstamp::crc`, a re-export's) counts.
+fn no_second_crc(s: &ItemStruct) -> syn::Result<()> {
+    let repeated = s.attrs.iter().filter(|a| {
+        a.path()
+            .segments
+            .last()
+            .is_some_and(|seg| seg.ident == "crc")
+    });
+    crate::combine(repeated.map(|a| {
+        syn::Error::new_spanned(
+            a,
+            "`#[crc]` is repeated: a struct takes one `#[crc(...)]`; stamp a second CRC on \
+             a struct of its own",
+        )
+    }))
 }
 
 /// `#[derive(Clone)]` and the like after `#[crc]` would clash with the macro's own impls.
