@@ -102,14 +102,19 @@ pub fn hex(s: &str) -> Result<u128, String> {
         .map_err(|_| format!("`{s}` is not a hex number of at most 128 bits"))
 }
 
-/// `-a NAME` or the model flags: how `sum` names its one model.
+/// `-a NAME` or the model flags: how `sum` names its one model (its help names `sum`'s
+/// default algorithm).
 #[derive(ClapArgs, Debug, Default)]
 pub struct ModelChoice {
-    /// Catalogue name or alias (any case), or a RevEng model line.
+    /// The model by name or line; the help text names `sum`'s default.
     #[arg(
         short = 'a',
         long = "algorithm",
         value_name = "NAME",
+        help = format!(
+            "Catalogue name or alias (any case), or a RevEng model line [default: {}]",
+            crate::sum::DEFAULT_ALGORITHM
+        ),
         conflicts_with_all = ["width", "poly", "init", "refin", "refout", "xorout"],
     )]
     pub algorithm: Option<String>,

@@ -151,6 +151,25 @@ fn default_algorithm_is_crc32_and_a_custom_model_by_flags() {
     assert_eq!(got, expected_line(&model, &bytes, "-"));
 }
 
+/// `sum --help` names the algorithm used when none is given.
+#[test]
+fn help_names_the_default_algorithm() {
+    let help = stdout_of(crc_gen().args(["sum", "--help"]));
+    let line = help
+        .lines()
+        .find(|l| l.contains("--algorithm"))
+        .unwrap_or_else(|| panic!("{help}"));
+    let next = help.lines().skip_while(|l| *l != line).nth(1).unwrap_or("");
+    assert!(
+        format!("{line} {next}").contains("[default: CRC-32/ISO-HDLC]"),
+        "{help}"
+    );
+    // And that is the algorithm `sum` runs without one.
+    let got = stdout_of(crc_gen().arg("sum").write_stdin("123456789"));
+    let want = catalogue::lookup("CRC-32/ISO-HDLC").unwrap().model.check();
+    assert_eq!(got, format!("{want:08x}  9  -\n"));
+}
+
 #[test]
 fn threaded_path_equals_single_threaded_at_every_chunk_boundary() {
     let dir = tempfile::tempdir().unwrap();
