@@ -309,8 +309,14 @@ impl core::str::FromStr for ModelSpec {
 /// assert_eq!(crc32.check(), 0xcbf43926);
 /// assert_eq!(crc32.residue(), 0xdebb20e3);
 /// assert_eq!(crc32.word_bits(), 32);
+/// // Debug prints the values in hex, zero-padded to the width.
+/// assert_eq!(
+///     format!("{crc32:?}"),
+///     "Model { width: 32, poly: 0x04c11db7, init: 0xffffffff, refin: true, refout: true, \
+///      xorout: 0xffffffff, name: None }"
+/// );
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Model {
     width: u32,
     poly: u128,
@@ -436,6 +442,30 @@ pub fn type_name(name: &str) -> String {
                 .collect::<String>()
         })
         .collect()
+}
+
+impl fmt::Debug for Model {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let hex = |v| Hex(v, self.width.div_ceil(4) as usize);
+        f.debug_struct("Model")
+            .field("width", &self.width)
+            .field("poly", &hex(self.poly))
+            .field("init", &hex(self.init))
+            .field("refin", &self.refin)
+            .field("refout", &self.refout)
+            .field("xorout", &hex(self.xorout))
+            .field("name", &self.name)
+            .finish()
+    }
+}
+
+/// A value as `0x` and `.1` hex digits, for `Debug`.
+struct Hex(u128, usize);
+
+impl fmt::Debug for Hex {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:#0w$x}", self.0, w = self.1 + 2)
+    }
 }
 
 impl fmt::Display for Model {
