@@ -23,8 +23,8 @@ pub const DEFAULT_CHUNK: u64 = 32 << 20;
 /// Inputs larger than this show a progress bar, when stderr is a terminal.
 pub const PROGRESS_MIN: u64 = 256 << 20;
 
-/// Bytes per `read` call: the fastest of 64 KiB to 16 MiB on a page-cached file, about
-/// half of L2, where the kernel's copy leaves the bytes for the CRC (`spec/decisions.md`).
+/// Bytes per `read` call: the fastest of 64 KiB to 16 MiB on a page-cached file; small
+/// enough that the kernel's copy is still in cache when the CRC reads it (`spec/decisions.md`).
 pub const READ_BUF: usize = 256 << 10;
 
 /// How to sum a file.

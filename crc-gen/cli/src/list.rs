@@ -33,7 +33,6 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
             .iter()
             .map(|e| e.model.width())
             .collect();
-        widths.dedup();
         widths.sort_unstable();
         widths.dedup();
         let widths: Vec<String> = widths.iter().map(u32::to_string).collect();
