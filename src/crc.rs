@@ -19,6 +19,26 @@ use crate::word::Word;
 /// assert_eq!(check_value::<Crc32Iscsi>(), 0xe3069283);
 /// assert_eq!(check_value::<Crc64Nvme>(), Crc64Nvme::MODEL.check);
 /// ```
+///
+/// # `Hasher`
+///
+/// Every stamped type is a [`core::hash::Hasher`]: `write` is [`update`](Self::update) and
+/// `finish` returns [`finalize`](Self::finalize) widened to `u64`. For widths above 64 the CRC
+/// does not fit, and `finish` returns its **low 64 bits** (`finalize() as u64`); use
+/// `finalize` for the whole value.
+///
+/// ```
+/// use core::hash::Hasher;
+/// use crcstamp::{crc, Crc};
+///
+/// #[crc(catalog = "CRC-82/DARC")]
+/// struct Crc82;
+///
+/// let mut h = Crc82::new();
+/// h.write(b"123456789");
+/// assert_eq!(h.finalize(), 0x09ea83f625023801fd612);
+/// assert_eq!(h.finish(), 0x09ea83f625023801fd612_u128 as u64); // the low 64 of 82 bits
+/// ```
 pub trait Crc: Copy + Default + core::fmt::Debug + core::hash::Hasher {
     /// The smallest of u8/u16/u32/u64/u128 that holds the width.
     type Word: Word;

@@ -39,7 +39,7 @@
 //! | `refin`, `refout` | `true` / `false`, default `false` |
 //! | `check`, `residue` | optional; verified at compile time |
 //! | `catalog = "NAME"` | instead of the model keys: any of the 113 catalogue names or 74 aliases |
-//! | `slice = 1 \| 4 \| 8 \| 16` | which table set to stamp (default 16) |
+//! | `slice = 1 \| 4 \| 8 \| 16` | which table set to stamp (default: 16, and 8 for widths 65..=128, the fastest for each register word) |
 //! | `crate = "path"` | where `crcstamp` lives, when re-exported (as `serde` does) |
 //!
 //! The stamped type implements [`Crc`], `Clone`, `Copy`, `Debug`, `Default`,

@@ -106,7 +106,8 @@ macro_rules! __stamp {
             }
         }
 
-        /// `finish` returns the current CRC (its low 64 bits for widths above 64).
+        /// `finish` returns the current CRC widened to `u64`; for widths above 64, its low
+        /// 64 bits (see [`Crc`](crate::Crc), "Hasher").
         impl ::core::hash::Hasher for $name {
             #[inline]
             fn write(&mut self, bytes: &[u8]) {

@@ -37,7 +37,11 @@ fn case() -> impl Strategy<Value = Case> {
                 Case {
                     spec: ModelSpec {
                         width,
-                        poly: poly & m,
+                        // Any poly but 0, which `build` rejects (no generator).
+                        poly: match poly & m {
+                            0 => 1,
+                            p => p,
+                        },
                         init: init & m,
                         refin,
                         refout,

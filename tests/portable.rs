@@ -20,7 +20,7 @@ struct Crc82;
 )]
 struct Crossed5;
 
-#[crc(width = 12, poly = 0x80f, refout = true, slice = 1)]
+#[crc(width = 12, poly = 0x80f, refin = false, refout = true, slice = 1)]
 struct Crossed12Slice1;
 
 /// The model of a stamped type, for `crc_gen`.

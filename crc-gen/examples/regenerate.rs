@@ -14,7 +14,10 @@ fn main() -> std::io::Result<()> {
             .expect("headline names are in the catalogue")
             .model;
         let path = dir.join(emit::file_name(model));
-        std::fs::write(&path, emit::file(&Consts::new(model, Slice::default())))?;
+        std::fs::write(
+            &path,
+            emit::file(&Consts::new(model, Slice::fastest(model.word_bits()))),
+        )?;
         println!("wrote {}", path.display());
     }
     Ok(())

@@ -75,6 +75,18 @@ pub enum ModelError {
     /// `width` outside 1..=128.
     #[error("width = {0} is out of range: crcstamp supports widths 1..=128")]
     Width(u32),
+    /// `poly = 0`: no generator at all, so every message's CRC would be `xorout`.
+    #[error("poly = 0 is not a generator: every message would get the same CRC (xorout); give the polynomial's terms below x^width, msb-first")]
+    ZeroPoly,
+    /// `refin` or `refout` given as `true` without the other, which would default to `false`
+    /// and make a crossed model: nearly always a slip, so the other must be written out.
+    #[error("{given} = true without {missing}: write {missing} = true, or {missing} = false for a crossed model")]
+    LoneReflection {
+        /// The key given.
+        given: Field,
+        /// The key left out.
+        missing: Field,
+    },
     /// A value with bits at or above `x^width`.
     #[error("{field} = {value:#x} does not fit in width = {width} bits")]
     TooWide {
@@ -94,6 +106,24 @@ pub enum ModelError {
         claimed: u128,
         /// What the bitwise reference computes.
         computed: u128,
+    },
+    /// The claimed `check` (or `residue`) differs from the model's, but the model with the
+    /// bit-reversed `poly` computes it: the poly was written in its reflected form.
+    #[error(
+        "{claim} mismatch: {} is the reflected form; the model's poly is {} (with it, {claim} = {} as given)",
+        hex(*.given, *.width), hex(*.poly, *.width), hex(*.claimed, *.width)
+    )]
+    ReflectedPoly {
+        /// The poly given.
+        given: u128,
+        /// Its bit reversal over the width, the poly that matches.
+        poly: u128,
+        /// The model's width.
+        width: u32,
+        /// Which claim the poly given fails: [`Field::Check`] or [`Field::Residue`].
+        claim: Field,
+        /// The claimed value.
+        claimed: u128,
     },
     /// The claimed `residue` differs from the model's residue.
     #[error(
@@ -115,6 +145,14 @@ pub enum ModelError {
     },
 }
 
+/// `value` in hex with `0x`, zero-padded to the width's digits (`0x04c11db7`).
+fn hex(value: u128, width: u32) -> String {
+    format!(
+        "{value:#0digits$x}",
+        digits = width.div_ceil(4) as usize + 2
+    )
+}
+
 fn suggest(names: &[String]) -> String {
     match names {
         [] => String::from(" (`crc-gen list` shows the catalogue)"),
@@ -131,6 +169,8 @@ impl ModelError {
             ModelError::Missing(f) => Some(*f),
             ModelError::Width(_) => Some(Field::Width),
             ModelError::TooWide { field, .. } => Some(*field),
+            ModelError::ZeroPoly | ModelError::ReflectedPoly { .. } => Some(Field::Poly),
+            ModelError::LoneReflection { given, .. } => Some(*given),
             ModelError::CheckMismatch { .. } => Some(Field::Check),
             ModelError::ResidueMismatch { .. } => Some(Field::Residue),
             ModelError::UnknownName { .. } => Some(Field::Catalog),

@@ -95,8 +95,19 @@ impl ModelSpec {
         self
     }
 
-    /// Validates the spec: width in range, every value within the width, and the claimed
-    /// check and residue equal to what the model computes.
+    /// Validates the spec: width in range, a non-zero poly, every value within the width, and
+    /// the claimed check and residue equal to what the model computes. A claim that fails
+    /// where the bit-reversed poly would meet it is reported as a reflected poly.
+    ///
+    /// ```
+    /// use crc_gen::{ModelError, ModelSpec};
+    /// let crc32 = ModelSpec::new(32, 0xedb88320).init(0xffffffff).reflected(true)
+    ///     .xorout(0xffffffff).check(0xcbf43926);
+    /// let err = crc32.build().unwrap_err();
+    /// assert!(matches!(err, ModelError::ReflectedPoly { poly: 0x04c11db7, .. }));
+    /// assert!(err.to_string().contains("0xedb88320 is the reflected form; the model's poly is 0x04c11db7"));
+    /// assert_eq!(ModelSpec::new(8, 0).build(), Err(ModelError::ZeroPoly));
+    /// ```
     pub fn build(self) -> Result<Model, ModelError> {
         let width = self.width;
         if !(1..=128).contains(&width) {
@@ -114,6 +125,9 @@ impl ModelSpec {
             }
         };
         fits(Field::Poly, self.poly)?;
+        if self.poly == 0 {
+            return Err(ModelError::ZeroPoly);
+        }
         fits(Field::Init, self.init)?;
         fits(Field::Xorout, self.xorout)?;
         if let Some(c) = self.check {
@@ -131,19 +145,68 @@ impl ModelSpec {
             xorout: self.xorout,
             name: self.name,
         };
-        if let Some(claimed) = self.check {
-            let computed = model.check();
-            if claimed != computed {
-                return Err(ModelError::CheckMismatch { claimed, computed });
-            }
+        let claims_hold = |m: &Model| {
+            self.check.is_none_or(|c| m.check() == c)
+                && self.residue.is_none_or(|r| m.residue() == r)
+        };
+        if claims_hold(&model) {
+            return Ok(model);
         }
-        if let Some(claimed) = self.residue {
-            let computed = model.residue();
-            if claimed != computed {
-                return Err(ModelError::ResidueMismatch { claimed, computed });
-            }
+        let reflected = Model {
+            poly: model.reflect(model.poly),
+            ..model.clone()
+        };
+        // The first claim that fails; both are optional, and at least one failed.
+        let (claim, claimed, computed) = match self.check {
+            Some(c) if model.check() != c => (Field::Check, c, model.check()),
+            _ => (Field::Residue, self.residue.unwrap_or(0), model.residue()),
+        };
+        if reflected.poly != model.poly && claims_hold(&reflected) {
+            return Err(ModelError::ReflectedPoly {
+                given: model.poly,
+                poly: reflected.poly,
+                width,
+                claim,
+                claimed,
+            });
         }
-        Ok(model)
+        Err(if claim == Field::Check {
+            ModelError::CheckMismatch { claimed, computed }
+        } else {
+            ModelError::ResidueMismatch { claimed, computed }
+        })
+    }
+}
+
+/// `refin` and `refout` as written, either possibly left out. An absent one defaults to
+/// `false`, but `true` for one without the other would make a crossed model (refin ≠
+/// refout), which is rare and nearly always a slip: that is an error asking for the other
+/// key. Used for `#[crc(...)]`, model lines and the CLI's flags; [`ModelSpec`]'s builder
+/// methods set each one explicitly and need no such guess.
+///
+/// ```
+/// use crc_gen::{model::reflections, Field, ModelError};
+/// assert_eq!(reflections(Some(true), Some(true)), Ok((true, true)));
+/// assert_eq!(reflections(Some(false), None), Ok((false, false)));
+/// assert_eq!(reflections(Some(true), Some(false)), Ok((true, false))); // crossed, written out
+/// let err = reflections(Some(true), None).unwrap_err();
+/// assert_eq!(err, ModelError::LoneReflection { given: Field::Refin, missing: Field::Refout });
+/// assert_eq!(
+///     err.to_string(),
+///     "refin = true without refout: write refout = true, or refout = false for a crossed model"
+/// );
+/// ```
+pub fn reflections(refin: Option<bool>, refout: Option<bool>) -> Result<(bool, bool), ModelError> {
+    match (refin, refout) {
+        (Some(true), None) => Err(ModelError::LoneReflection {
+            given: Field::Refin,
+            missing: Field::Refout,
+        }),
+        (None, Some(true)) => Err(ModelError::LoneReflection {
+            given: Field::Refout,
+            missing: Field::Refin,
+        }),
+        (i, o) => Ok((i.unwrap_or(false), o.unwrap_or(false))),
     }
 }
 
@@ -163,13 +226,19 @@ impl core::str::FromStr for ModelSpec {
     fn from_str(line: &str) -> Result<Self, ModelError> {
         let syntax = |message: String| ModelError::Syntax(message);
         let mut spec = ModelSpec::default();
-        let (mut width, mut poly) = (false, false);
+        let (mut refin, mut refout) = (None, None);
+        let mut seen: Vec<&str> = Vec::new();
         let mut rest = line.trim();
         while !rest.is_empty() {
             let (key, after) = rest
                 .split_once('=')
                 .ok_or_else(|| syntax(format!("expected key=value at `{rest}`")))?;
             let key = key.trim();
+            // As in `#[crc(...)]`: a key given twice is a mistake, not "the last one wins".
+            if seen.contains(&key) {
+                return Err(syntax(format!("duplicate key `{key}`: give each key once")));
+            }
+            seen.push(key);
             let (value, tail) = if let Some(quoted) = after.strip_prefix('"') {
                 let end = quoted
                     .find('"')
@@ -201,15 +270,11 @@ impl core::str::FromStr for ModelSpec {
                     spec.width = value
                         .parse()
                         .map_err(|_| syntax(format!("width: `{value}` is not a number")))?;
-                    width = true;
                 }
-                "poly" => {
-                    spec.poly = hex()?;
-                    poly = true;
-                }
+                "poly" => spec.poly = hex()?,
                 "init" => spec.init = hex()?,
-                "refin" => spec.refin = boolean()?,
-                "refout" => spec.refout = boolean()?,
+                "refin" => refin = Some(boolean()?),
+                "refout" => refout = Some(boolean()?),
                 "xorout" => spec.xorout = hex()?,
                 "check" => spec.check = Some(hex()?),
                 "residue" => spec.residue = Some(hex()?),
@@ -225,12 +290,12 @@ impl core::str::FromStr for ModelSpec {
             }
             rest = tail.trim_start();
         }
-        if !width {
-            return Err(ModelError::Missing(Field::Width));
+        for (key, field) in [("width", Field::Width), ("poly", Field::Poly)] {
+            if !seen.contains(&key) {
+                return Err(ModelError::Missing(field));
+            }
         }
-        if !poly {
-            return Err(ModelError::Missing(Field::Poly));
-        }
+        (spec.refin, spec.refout) = reflections(refin, refout)?;
         Ok(spec)
     }
 }
@@ -244,8 +309,14 @@ impl core::str::FromStr for ModelSpec {
 /// assert_eq!(crc32.check(), 0xcbf43926);
 /// assert_eq!(crc32.residue(), 0xdebb20e3);
 /// assert_eq!(crc32.word_bits(), 32);
+/// // Debug prints the values in hex, zero-padded to the width.
+/// assert_eq!(
+///     format!("{crc32:?}"),
+///     "Model { width: 32, poly: 0x04c11db7, init: 0xffffffff, refin: true, refout: true, \
+///      xorout: 0xffffffff, name: None }"
+/// );
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Model {
     width: u32,
     poly: u128,
@@ -373,6 +444,30 @@ pub fn type_name(name: &str) -> String {
         .collect()
 }
 
+impl fmt::Debug for Model {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let hex = |v| Hex(v, self.width.div_ceil(4) as usize);
+        f.debug_struct("Model")
+            .field("width", &self.width)
+            .field("poly", &hex(self.poly))
+            .field("init", &hex(self.init))
+            .field("refin", &self.refin)
+            .field("refout", &self.refout)
+            .field("xorout", &hex(self.xorout))
+            .field("name", &self.name)
+            .finish()
+    }
+}
+
+/// A value as `0x` and `.1` hex digits, for `Debug`.
+struct Hex(u128, usize);
+
+impl fmt::Debug for Hex {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:#0w$x}", self.0, w = self.1 + 2)
+    }
+}
+
 impl fmt::Display for Model {
     /// RevEng's one-line format, hex zero-padded to the width.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -408,6 +503,117 @@ mod tests {
         let line = "width=15 poly=0x6815 name=\u{91}CRC-15/MPT1327\"";
         let err = line.parse::<ModelSpec>().unwrap_err().to_string();
         assert!(err.contains("contains a `\"`"), "{err}");
+    }
+
+    /// A key given twice is an error (as in `#[crc]`), not "the last one wins".
+    #[test]
+    fn duplicate_keys_in_a_line_are_errors() {
+        for (line, key) in [
+            ("width=16 poly=0x1021 poly=0x8005", "poly"),
+            ("width=16 width=8 poly=0x07", "width"),
+            (
+                "width=8 poly=0x07 refin=true refout=true refin=false",
+                "refin",
+            ),
+            ("width=8 poly=0x07 name=a name=\"b\"", "name"),
+        ] {
+            let err = line.parse::<ModelSpec>().unwrap_err().to_string();
+            assert_eq!(
+                err,
+                format!("duplicate key `{key}`: give each key once"),
+                "{line}"
+            );
+        }
+    }
+
+    /// `refin=true` or `refout=true` alone would default the other to false: an error
+    /// saying what to write. Written out, a crossed model is fine.
+    #[test]
+    fn a_lone_reflection_in_a_line_is_an_error() {
+        let err = "width=32 poly=0x04c11db7 refin=true".parse::<ModelSpec>();
+        assert_eq!(
+            err.unwrap_err().to_string(),
+            "refin = true without refout: write refout = true, or refout = false for a crossed model"
+        );
+        let err = "width=12 poly=0x80f refout=true".parse::<ModelSpec>();
+        assert_eq!(
+            err.unwrap_err().to_string(),
+            "refout = true without refin: write refin = true, or refin = false for a crossed model"
+        );
+        let m = "width=12 poly=0x80f refin=false refout=true".parse::<ModelSpec>();
+        assert!(m.unwrap().build().unwrap().is_crossed());
+        let m = "width=12 poly=0x80f refin=false".parse::<ModelSpec>();
+        assert!(!m.unwrap().build().unwrap().is_crossed());
+    }
+
+    /// A check or residue that the bit-reversed poly meets names the reflected form; one
+    /// that it does not meet either stays a plain mismatch.
+    #[test]
+    fn a_reflected_poly_is_named() {
+        // CRC-16/KERMIT (poly 0x1021, reflected) written with 0x8408.
+        let kermit = ModelSpec::new(16, 0x8408).reflected(true);
+        let err = kermit.clone().check(0x2189).build().unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "check mismatch: 0x8408 is the reflected form; the model's poly is 0x1021 (with it, check = 0x2189 as given)"
+        );
+        assert_eq!(err.field(), Some(Field::Poly));
+        // The residue alone (CRC-32/ISO-HDLC's, 0xdebb20e3), poly reflected.
+        let crc32 = ModelSpec::new(32, 0xedb88320)
+            .init(0xffffffff)
+            .reflected(true)
+            .xorout(0xffffffff);
+        let err = crc32.clone().residue(0xdebb20e3).build().unwrap_err();
+        assert!(
+            matches!(
+                err,
+                ModelError::ReflectedPoly {
+                    claim: Field::Residue,
+                    poly: 0x04c11db7,
+                    ..
+                }
+            ),
+            "{err}"
+        );
+        // Right check, wrong residue: the residue is what failed.
+        let err = ModelSpec::new(16, 0x1021)
+            .check(0x31c3)
+            .residue(1)
+            .build()
+            .unwrap_err();
+        assert_eq!(
+            err,
+            ModelError::ResidueMismatch {
+                claimed: 1,
+                computed: 0
+            }
+        );
+        // Neither form gives the check: a plain mismatch.
+        let err = kermit.check(0x1234).build().unwrap_err();
+        assert!(
+            matches!(
+                err,
+                ModelError::CheckMismatch {
+                    claimed: 0x1234,
+                    ..
+                }
+            ),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn poly_zero_is_an_error() {
+        for width in [1, 8, 64, 128] {
+            let err = ModelSpec::new(width, 0).build().unwrap_err();
+            assert_eq!(err, ModelError::ZeroPoly);
+            assert_eq!(err.field(), Some(Field::Poly));
+        }
+        assert!("width=8 poly=0x0"
+            .parse::<ModelSpec>()
+            .unwrap()
+            .build()
+            .is_err());
     }
 
     /// Every model prints as a line that parses back to it, names with spaces included.

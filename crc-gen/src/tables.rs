@@ -9,14 +9,17 @@
 use crate::model::Model;
 use crate::reference;
 
-/// How many slice tables to emit: slice-by-1, -4, -8 or -16.
+/// How many slice tables to emit: slice-by-1, -4, -8 or -16. Without `slice = N` the
+/// emitter stamps [`Slice::fastest`] for the model's register word.
 ///
 /// ```
 /// use crc_gen::Slice;
 /// assert_eq!(Slice::try_from(8).unwrap().count(), 8);
 /// assert!(Slice::try_from(3).is_err());
+/// assert_eq!(Slice::fastest(32), Slice::Sixteen);
+/// assert_eq!(Slice::fastest(128), Slice::Eight);
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Slice {
     /// One table of 256 entries (bytewise).
     One,
@@ -24,12 +27,24 @@ pub enum Slice {
     Four,
     /// Eight tables.
     Eight,
-    /// Sixteen tables (the default: the fastest portable path).
-    #[default]
+    /// Sixteen tables.
     Sixteen,
 }
 
 impl Slice {
+    /// The tables of the fastest slice kernel for a register of `word_bits` bits (8, 16, 32,
+    /// 64 or 128; see [`Model::word_bits`]): sixteen up to 64 bits, eight for 128, whose
+    /// sixteen tables (64 KiB) run at under half slice-8's speed. What `#[crc]` and `emit`
+    /// stamp when `slice` is not given, and the kernel crcstamp's engine runs when more
+    /// tables are present (measured: `spec/decisions.md`, "Slice kernel per register word").
+    pub fn fastest(word_bits: u32) -> Slice {
+        if word_bits > 64 {
+            Slice::Eight
+        } else {
+            Slice::Sixteen
+        }
+    }
+
     /// The number of tables.
     pub fn count(self) -> usize {
         match self {

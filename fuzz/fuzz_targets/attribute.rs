@@ -26,6 +26,6 @@ fuzz_target!(|data: &[u8]| {
     }
 
     // The same tokens as the item the attribute sits on.
-    let args = TokenStream::from_str("width = 5, poly = 0x15, refin = true").unwrap();
+    let args = TokenStream::from_str("width = 5, poly = 0x15, refin = true, refout = true").unwrap();
     let _ = crcstamp_macros_impl::expand(args, tokens);
 });

@@ -69,7 +69,12 @@ fuzz_target!(|input: Input<'_>| {
         65 + u32::from(input.width % 64)
     };
     let mask = u128::MAX >> (128 - width);
-    let spec = ModelSpec::new(width, input.poly & mask)
+    // `poly = 0` is rejected by `build` (no generator); every other poly is a model.
+    let poly = match input.poly & mask {
+        0 => 1,
+        p => p,
+    };
+    let spec = ModelSpec::new(width, poly)
         .init(input.init & mask)
         .xorout(input.xorout & mask)
         .refin(input.refin)

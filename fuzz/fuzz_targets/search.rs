@@ -41,7 +41,12 @@ fuzz_target!(|input: Input| {
         Some((w, poly, init, xorout, refin, refout)) => {
             let w = 1 + u32::from(w) % hi;
             let mask = u128::MAX >> (128 - w);
-            let m = ModelSpec::new(w, poly & mask)
+            // `poly = 0` is rejected by `build` (no generator).
+            let poly = match poly & mask {
+                0 => 1,
+                p => p,
+            };
+            let m = ModelSpec::new(w, poly)
                 .init(init & mask)
                 .xorout(xorout & mask)
                 .refin(refin)

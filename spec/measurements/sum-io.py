@@ -3,15 +3,18 @@
 throughput of `sum` on a 1 GiB file with 1 and 2 jobs next to other tools.
 
     cargo build --release -p crc-gen-cli
-    python3 spec/measurements/sum-io.py [--rounds N] [--dir DIR] [--extra NAME=COMMAND ...]
+    python3 spec/measurements/sum-io.py [--rounds N] [--dir DIR] [--only-large]
+        [--read-sizes 256K,1M,4M] [--crc-gen PATH] [--extra NAME=COMMAND ...]
 
 Files are written to DIR (default: a new directory under /tmp) and read once before timing,
 so every figure is page-cached. Part 1 sums, per size, distinct files totalling ~512 MiB
 (at most 2000) in one process with `--jobs 1 --io read` and `--io mmap`: distinct, so each
 byte comes from RAM and not from a CPU cache warm from the previous file; many per process,
-so start-up is amortised. Part 2 sums one 1 GiB file. Each round runs every command once, in
+so start-up is amortised. Part 2 sums one 1 GiB file, mapped and with positional reads of
+each of `--read-sizes`, on 1 and 2 jobs (`--only-large`: part 2 alone). Each round runs every command once, in
 turn, so bursts of load on a shared machine hit them alike; figures are medians over rounds.
-`--extra 'crc32fast=/tmp/crc32fast-sum {file}'` adds a command to part 2.
+`--extra 'crc32fast=/tmp/crc32fast-sum {file}'` adds a command to part 2. `--io mmap` went
+with mmap itself (`spec/decisions.md`); `--crc-gen PATH` runs a build from before that.
 """
 import argparse
 import os
@@ -53,8 +56,19 @@ def main():
     ap.add_argument("--rounds", type=int, default=15)
     ap.add_argument("--dir")
     ap.add_argument("--extra", action="append", default=[])
+    ap.add_argument("--only-large", action="store_true")
+    ap.add_argument("--read-sizes", default="256K")
+    ap.add_argument("--crc-gen", default=CRC_GEN)
     args = ap.parse_args()
+    crc_gen = args.crc_gen
     d = args.dir or tempfile.mkdtemp(prefix="crc-gen-sum-io-")
+    os.makedirs(d, exist_ok=True)
+    if not args.only_large:
+        small_files(args, crc_gen, d)
+    large_file(args, crc_gen, d)
+
+
+def small_files(args, crc_gen, d):
 
     print("part 1: read vs mmap, --jobs 1, distinct page-cached files (medians)")
     print(f"{'size':>5} {'files':>6} {'read ms':>9} {'GiB/s':>6} {'mmap ms':>9} {'GiB/s':>6} {'mmap/read':>9}")
@@ -67,29 +81,33 @@ def main():
             if not os.path.exists(f) or os.path.getsize(f) != size:
                 write_random(f, size)
         subprocess.run(["cat", *files], stdout=subprocess.DEVNULL, check=True)
-        base = [CRC_GEN, "sum", "--jobs", "1", "--io"]
+        base = [crc_gen, "sum", "--jobs", "1", "--io"]
         r, m = bench([base + ["read", *files], base + ["mmap", *files]], args.rounds)
         tot = size * count
         print(f"{name:>5} {count:>6} {r*1e3:9.1f} {tot/r/2**30:6.2f} {m*1e3:9.1f} {tot/m/2**30:6.2f} {m/r:9.2f}", flush=True)
 
+
+def large_file(args, crc_gen, d):
     big = os.path.join(d, "1G")
     if not os.path.exists(big) or os.path.getsize(big) != 1 << 30:
         write_random(big, 1 << 30)
     subprocess.run(["cat", big], stdout=subprocess.DEVNULL, check=True)
-    cmds = {
-        "crc-gen sum --jobs 1": [CRC_GEN, "sum", "--jobs", "1", big],
-        "crc-gen sum --jobs 2": [CRC_GEN, "sum", "--jobs", "2", big],
-        "crc-gen sum --jobs 1 --io read": [CRC_GEN, "sum", "--jobs", "1", "--io", "read", big],
-        "crc-gen sum --jobs 2 --io read": [CRC_GEN, "sum", "--jobs", "2", "--io", "read", big],
-        "cksum": ["cksum", big],
-    }
+    cmds = {}
+    for jobs in ["1", "2"]:
+        cmds[f"mmap --jobs {jobs}"] = [crc_gen, "sum", "--jobs", jobs, "--io", "mmap", big]
+        for size in args.read_sizes.split(","):
+            n = int(size.rstrip("KM")) << (10 if size.endswith("K") else 20 if size.endswith("M") else 0)
+            cmds[f"read {size} --jobs {jobs}"] = [
+                crc_gen, "sum", "--jobs", jobs, "--io", "read", "--read-size", str(n), big]
+    cmds["cksum"] = ["cksum", big]
     for e in args.extra:
         name, cmd = e.split("=", 1)
         cmds[name] = cmd.replace("{file}", big).split()
     print("\npart 2: one 1 GiB page-cached file (medians)")
     times = bench(list(cmds.values()), args.rounds)
+    print(f"{'':<24} {'median':>8}    {'GiB/s':>6}  {'time / mmap --jobs 1':>20}")
     for (name, _), t in zip(cmds.items(), times):
-        print(f"{name:<32} {t*1e3:8.1f} ms {1/t:6.2f} GiB/s  {times[0]/t:5.2f}x jobs 1")
+        print(f"{name:<24} {t*1e3:8.1f} ms {1/t:6.2f}  {t/times[0]:20.2f}")
 
 
 if __name__ == "__main__":

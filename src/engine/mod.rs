@@ -108,14 +108,14 @@ pub(crate) fn backend_for<W: Word>(c: &Consts<'_, W>, len: usize) -> Backend {
     }
 }
 
-/// The widest table kernel `c` carries.
+/// The fastest table kernel `c` carries tables for ([`table::best_slice`]).
 fn tables_backend<W: Word>(c: &Consts<'_, W>) -> Backend {
-    match c.tables.len() {
-        16.. => Backend::Slice16,
-        8.. => Backend::Slice8,
-        4.. => Backend::Slice4,
-        1.. => Backend::Slice1,
-        0 => Backend::Bitwise,
+    match table::best_slice::<W>(c.tables.len()) {
+        16 => Backend::Slice16,
+        8 => Backend::Slice8,
+        4 => Backend::Slice4,
+        1 => Backend::Slice1,
+        _ => Backend::Bitwise,
     }
 }
 
@@ -172,17 +172,17 @@ fn update_long<W: Word>(c: &Consts<'_, W>, state: W, bytes: &[u8]) -> W {
     }
 }
 
-/// The widest table kernel `c` carries (bitwise when it has no tables). Always inlined: with
-/// stamped constants the match folds to the one kernel.
+/// The fastest table kernel `c` carries tables for ([`table::best_slice`]; bitwise when it
+/// has none). Always inlined: with stamped constants the match folds to the one kernel.
 #[inline(always)]
 pub(crate) fn update_tables<W: Word>(c: &Consts<'_, W>, state: W, bytes: &[u8]) -> W {
     let lsb = c.model.refin;
-    match c.tables.len() {
-        16.. => table::update_inline::<W, 16>(c.tables, lsb, state, bytes),
-        8.. => table::update_inline::<W, 8>(c.tables, lsb, state, bytes),
-        4.. => table::update_inline::<W, 4>(c.tables, lsb, state, bytes),
-        1.. => table::update_inline::<W, 1>(c.tables, lsb, state, bytes),
-        0 => bitwise::update(c.poly_state, lsb, state, bytes),
+    match table::best_slice::<W>(c.tables.len()) {
+        16 => table::update_inline::<W, 16>(c.tables, lsb, state, bytes),
+        8 => table::update_inline::<W, 8>(c.tables, lsb, state, bytes),
+        4 => table::update_inline::<W, 4>(c.tables, lsb, state, bytes),
+        1 => table::update_inline::<W, 1>(c.tables, lsb, state, bytes),
+        _ => bitwise::update(c.poly_state, lsb, state, bytes),
     }
 }
 

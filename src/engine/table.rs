@@ -7,6 +7,24 @@
 
 use crate::word::Word;
 
+/// How many tables the fastest slice kernel for registers of word `W` reads, given that a
+/// CRC carries `present` tables: 16 for u8 to u64 registers, 8 for u128 (whose 16 tables,
+/// 64 KiB, run at under half slice-8's speed; slice-4 is 0.7x slice-8), and never more than
+/// `present` (0: no tables, the bitwise kernel). Measured per word in `spec/decisions.md`,
+/// "Slice kernel per register word"; crc-gen's `Slice::fastest` stamps the same count by
+/// default. The one rule for the engine's choice of table kernel.
+#[inline(always)]
+pub(crate) fn best_slice<W: Word>(present: usize) -> usize {
+    let fastest = if W::BITS > 64 { 8 } else { 16 };
+    match present.min(fastest) {
+        16.. => 16,
+        8.. => 8,
+        4.. => 4,
+        1.. => 1,
+        0 => 0,
+    }
+}
+
 /// Feeds `bytes` into `state` with N tables (`tables.len() >= N`); inlined where the compiler
 /// likes.
 #[inline]
@@ -155,5 +173,34 @@ fn step<W: Word, const LSB: bool>(t0: &[W; 256], state: W, b: u8) -> W {
         (state >> 8) ^ t0[usize::from(state.byte_at(0) ^ b)]
     } else {
         (state << 8) ^ t0[usize::from(state.byte_at(W::BITS / 8 - 1) ^ b)]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::best_slice;
+    use crate::word::Word;
+
+    /// For every word and table count: a kernel that exists, reading no more tables than are
+    /// present, the bitwise kernel only without tables; with all 16 present, the count
+    /// crc-gen stamps by default, so a default stamp carries exactly the tables it runs.
+    #[test]
+    fn best_slice_reads_tables_present_and_matches_the_default_stamp() {
+        fn each<W: Word>() {
+            for present in 0..=16 {
+                let n = best_slice::<W>(present);
+                assert!([0, 1, 4, 8, 16].contains(&n), "u{} {present}: {n}", W::BITS);
+                assert!(n <= present && (n == 0) == (present == 0), "u{}", W::BITS);
+            }
+            let stamped = crc_gen::Slice::fastest(W::BITS).count();
+            assert_eq!(best_slice::<W>(16), stamped, "u{}", W::BITS);
+            // The measured choice (spec/decisions.md): slice-8 only for u128 registers.
+            assert_eq!(stamped, if W::BITS == 128 { 8 } else { 16 });
+        }
+        each::<u8>();
+        each::<u16>();
+        each::<u32>();
+        each::<u64>();
+        each::<u128>();
     }
 }

@@ -52,10 +52,15 @@ pub struct Args {
     /// 1024) [default: 16 B to 4 MiB; with --quick 64 B to 1 MiB].
     #[arg(long, value_name = "LIST", value_delimiter = ',', value_parser = parse_size)]
     sizes: Vec<usize>,
-    /// Backends: `all` (`auto` and every backend available here but the bitwise reference),
-    /// or names: auto, bitwise, slice1, slice4, slice8, slice16, pclmul, vpclmul256, pmull,
-    /// pmull-eor3, hwcrc.
-    #[arg(long, value_name = "all|NAME", value_delimiter = ',', num_args = 1.., default_value = "all")]
+    /// Backends (the help lists every name crcstamp knows, from `Backend::all()`).
+    #[arg(
+        long,
+        value_name = "all|NAME",
+        value_delimiter = ',',
+        num_args = 1..,
+        default_value = "all",
+        help = backend_help()
+    )]
     backend: Vec<String>,
     /// Also write an SVG line chart per algorithm: MiB/s against size (log scale), one line
     /// per backend.
@@ -67,6 +72,17 @@ pub struct Args {
     /// Fewer sizes and rounds, shorter samples: seconds instead of half a minute.
     #[arg(long)]
     quick: bool,
+}
+
+/// `--backend`'s help, naming every backend of this crcstamp so that it cannot fall behind
+/// the library.
+fn backend_help() -> String {
+    let names: Vec<_> = Backend::all().iter().map(|b| b.name()).collect();
+    format!(
+        "Backends: `all` (`auto` and every backend available here but the bitwise reference), \
+         or names: auto, {}",
+        names.join(", ")
+    )
 }
 
 /// Parses `4096`, `4K`, `4KiB`, `1M`, `1g`.
@@ -303,6 +319,10 @@ fn table(name: &str, rows: &[Row]) -> String {
 
 /// Measures, prints, and writes the plot.
 pub fn run(args: &Args) -> Result<ExitCode, String> {
+    // Before the run, not after it: a plot that cannot be written fails at once.
+    if let Some(path) = &args.plot {
+        plot::check_writable(path)?;
+    }
     let names: Vec<String> = if args.algorithms.is_empty() {
         DEFAULT_ALGORITHMS.iter().map(|s| s.to_string()).collect()
     } else {

@@ -44,7 +44,7 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
     let Some(dir) = &args.output else {
         let text: String = models
             .iter()
-            .map(|m| emit::file(&Consts::new(m, Slice::default())))
+            .map(|m| emit::file(&Consts::new(m, Slice::fastest(m.word_bits()))))
             .collect();
         print_out(text)?;
         return Ok(ExitCode::SUCCESS);
@@ -52,7 +52,7 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
     let mut stale = Vec::new();
     for m in &models {
         let path = dir.join(emit::file_name(m));
-        let fresh = emit::file(&Consts::new(m, Slice::default()));
+        let fresh = emit::file(&Consts::new(m, Slice::fastest(m.word_bits())));
         if args.check {
             let current = std::fs::read_to_string(&path).unwrap_or_default();
             if current != fresh {

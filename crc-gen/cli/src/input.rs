@@ -2,9 +2,11 @@
 //!
 //! A regular file is summed by its size: in one pass on one thread, or, when it is larger
 //! than a chunk and more than one job is allowed, in chunks handed out to threads and joined
-//! in order with `combine`. Its bytes come from positional `read`s or, from [`MMAP_MIN`] up,
-//! from a memory map (the crossover is measured in `spec/decisions.md`). Anything else —
-//! standard input, pipes, devices — is streamed to its end.
+//! in order with `combine`. Its bytes come from positional `read`s; a file that ends before
+//! its size was reached is an error, "file shrank while being read". (Not a memory map: a
+//! mapped file truncated by another process kills the reader with SIGBUS, and reads come
+//! within a third of the map's speed; `spec/decisions.md`.) Anything else — standard
+//! input, pipes, devices — is streamed to its end.
 
 use std::fs::File;
 use std::io::{self, ErrorKind, IsTerminal, Read};
@@ -15,33 +17,15 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use crcstamp::DynCrc;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-/// Files at least this large are read through a memory map when `--io auto`
-/// (`spec/decisions.md`, "crc-gen sum: read or mmap").
-pub const MMAP_MIN: u64 = 1 << 20;
-
 /// Bytes per chunk when a file is split across threads.
 pub const DEFAULT_CHUNK: u64 = 32 << 20;
 
 /// Inputs larger than this show a progress bar, when stderr is a terminal.
 pub const PROGRESS_MIN: u64 = 256 << 20;
 
-/// Bytes per `read` call.
-const READ_BUF: usize = 256 << 10;
-
-/// Bytes of a mapped file per `update` call: the progress bar's step.
-const MAP_STEP: usize = 8 << 20;
-
-/// How file bytes are read.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
-pub enum Io {
-    /// `mmap` from [`MMAP_MIN`] bytes, `read` below.
-    #[default]
-    Auto,
-    /// Positional `read` calls into a buffer.
-    Read,
-    /// A read-only memory map.
-    Mmap,
-}
+/// Bytes per `read` call: the fastest of 64 KiB to 16 MiB on a page-cached file; small
+/// enough that the kernel's copy is still in cache when the CRC reads it (`spec/decisions.md`).
+pub const READ_BUF: usize = 256 << 10;
 
 /// How to sum a file.
 #[derive(Clone, Copy, Debug)]
@@ -50,8 +34,8 @@ pub struct Plan {
     pub jobs: usize,
     /// Bytes per chunk when splitting, at least 1.
     pub chunk: u64,
-    /// Read or map.
-    pub io: Io,
+    /// Bytes per positional `read` of a regular file, at least 1.
+    pub read_size: usize,
 }
 
 /// A CRC and the number of bytes it covers.
@@ -106,22 +90,10 @@ pub fn sum_file(crc: &DynCrc, path: &Path, name: &str, plan: &Plan) -> io::Resul
     }
     let size = meta.len();
     let bar = progress_bar(size, name);
-    let mapped;
-    let source = match plan.io {
-        Io::Mmap => size > 0,
-        Io::Read => false,
-        Io::Auto => size >= MMAP_MIN,
-    };
-    let source = if source {
-        mapped = map(&file)?;
-        Source::Map(&mapped)
-    } else {
-        Source::File(&file)
-    };
     let whole = if plan.jobs > 1 && size > plan.chunk {
-        in_chunks(crc, &source, size, plan, &bar)?
+        in_chunks(crc, &file, size, plan, &bar)?
     } else {
-        source.sum(crc, 0..size, &bar)?
+        sum_range(crc, &file, 0..size, plan.read_size, &bar)?
     };
     // Bytes appended since the size was taken are summed too, as reading to the end would.
     let tail = sum_stream(
@@ -149,7 +121,7 @@ pub fn sum_file(crc: &DynCrc, path: &Path, name: &str, plan: &Plan) -> io::Resul
 /// takes the next unclaimed chunk) and joins the CRCs in order with `combine`.
 fn in_chunks(
     crc: &DynCrc,
-    source: &Source<'_>,
+    file: &File,
     size: u64,
     plan: &Plan,
     bar: &ProgressBar,
@@ -169,7 +141,7 @@ fn in_chunks(
             if i >= count || failed.load(Ordering::Relaxed) {
                 return Ok(done);
             }
-            match source.sum(crc, range(i), bar) {
+            match sum_range(crc, file, range(i), plan.read_size, bar) {
                 Ok(c) => done.push((i, c)),
                 Err(e) => {
                     failed.store(true, Ordering::Relaxed);
@@ -199,50 +171,38 @@ fn in_chunks(
     Ok(whole)
 }
 
-/// Where a regular file's bytes come from.
-enum Source<'a> {
-    /// Positional reads of the open file.
-    File(&'a File),
-    /// The file's memory map.
-    Map(&'a [u8]),
+/// The CRC of the bytes of `file` in `range`, by positional reads of `read_size` bytes,
+/// advancing `bar` as it goes. The file ending before `range.end` is an error.
+fn sum_range(
+    crc: &DynCrc,
+    file: &File,
+    range: Range<u64>,
+    read_size: usize,
+    bar: &ProgressBar,
+) -> io::Result<u128> {
+    let mut digest = crc.digest();
+    let len = (range.end - range.start).min(read_size as u64) as usize;
+    let mut buf = vec![0u8; len];
+    let mut pos = range.start;
+    while pos < range.end {
+        let want = (range.end - pos).min(len as u64) as usize;
+        let n = match read_at(file, &mut buf[..want], pos) {
+            Ok(0) => return Err(shrank()),
+            Ok(n) => n,
+            Err(e) if e.kind() == ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        digest.update(&buf[..n]);
+        bar.inc(n as u64);
+        pos += n as u64;
+    }
+    Ok(digest.finalize())
 }
 
-impl Source<'_> {
-    /// The CRC of the bytes in `range`, advancing `bar` as it goes.
-    fn sum(&self, crc: &DynCrc, range: Range<u64>, bar: &ProgressBar) -> io::Result<u128> {
-        let mut digest = crc.digest();
-        match *self {
-            Source::Map(map) => {
-                for piece in map[range.start as usize..range.end as usize].chunks(MAP_STEP) {
-                    digest.update(piece);
-                    bar.inc(piece.len() as u64);
-                }
-            }
-            Source::File(file) => {
-                let len = (range.end - range.start).min(READ_BUF as u64) as usize;
-                let mut buf = vec![0u8; len];
-                let mut pos = range.start;
-                while pos < range.end {
-                    let want = (range.end - pos).min(len as u64) as usize;
-                    let n = match read_at(file, &mut buf[..want], pos) {
-                        Ok(0) => {
-                            return Err(io::Error::new(
-                                ErrorKind::UnexpectedEof,
-                                "file shrank while being read",
-                            ))
-                        }
-                        Ok(n) => n,
-                        Err(e) if e.kind() == ErrorKind::Interrupted => continue,
-                        Err(e) => return Err(e),
-                    };
-                    digest.update(&buf[..n]);
-                    bar.inc(n as u64);
-                    pos += n as u64;
-                }
-            }
-        }
-        Ok(digest.finalize())
-    }
+/// A regular file that ended before the size it had when it was opened: truncated (by
+/// logrotate's copytruncate, say) while being read.
+fn shrank() -> io::Error {
+    io::Error::new(ErrorKind::UnexpectedEof, "file shrank while being read")
 }
 
 /// A reader over a file from `pos` on, by positional reads.
@@ -275,20 +235,6 @@ fn read_at(_: &File, _: &mut [u8], _: u64) -> io::Result<usize> {
         ErrorKind::Unsupported,
         "positional reads are not available on this platform",
     ))
-}
-
-/// Maps `file` read-only. The one `unsafe` of the CLI (`spec/decisions.md`).
-#[allow(unsafe_code)]
-fn map(file: &File) -> io::Result<memmap2::Mmap> {
-    // SAFETY: `Mmap::map` is unsafe because the mapping's bytes can change under us if
-    // another process writes to or truncates the file while it is mapped, which no Rust
-    // reference to them may see. We only hand the bytes to the CRC kernels, which read each
-    // byte (as integers, never as values with invalid bit patterns) and keep no invariant
-    // on them: a concurrent write gives a CRC of a mix of old and new contents, as a `read`
-    // racing the writer would; a concurrent truncation makes the kernel's load fault with
-    // SIGBUS and ends the process. Checksum tools that map files (and ripgrep) accept the
-    // same; `--io read` avoids it.
-    unsafe { memmap2::Mmap::map(file) }
 }
 
 /// A progress bar on stderr for inputs over [`PROGRESS_MIN`] when stderr is a terminal; a

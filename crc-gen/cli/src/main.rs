@@ -1,7 +1,7 @@
 //! `crc-gen`: list the CRC catalogue, show every constant crcstamp stamps out for a model,
 //! emit the stamped Rust source, checksum files and benchmark the backends.
-// One audited exception: the memory map in `input::map`.
-#![deny(unsafe_code)]
+// Safe Rust throughout: files are read, never memory-mapped (`spec/decisions.md`).
+#![forbid(unsafe_code)]
 
 mod bench;
 mod check;

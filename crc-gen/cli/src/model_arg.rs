@@ -44,12 +44,12 @@ pub struct ModelFlags {
     /// Initial register, hex.
     #[arg(long, value_name = "I", value_parser = hex, default_value = "0")]
     pub init: u128,
-    /// Reflect input bytes.
-    #[arg(long, value_name = "B", default_value_t = false, action = clap::ArgAction::Set)]
-    pub refin: bool,
-    /// Reflect the result.
-    #[arg(long, value_name = "B", default_value_t = false, action = clap::ArgAction::Set)]
-    pub refout: bool,
+    /// Reflect input bytes (true or false) [default: false; with --refout true, give it too].
+    #[arg(long, value_name = "B", action = clap::ArgAction::Set)]
+    pub refin: Option<bool>,
+    /// Reflect the result (true or false) [default: false; with --refin true, give it too].
+    #[arg(long, value_name = "B", action = clap::ArgAction::Set)]
+    pub refout: Option<bool>,
     /// XORed into the result, hex.
     #[arg(long, value_name = "X", value_parser = hex, default_value = "0")]
     pub xorout: u128,
@@ -65,17 +65,29 @@ impl ModelFlags {
     pub fn model(&self) -> Result<Model, String> {
         let width = self.width.ok_or("--width is required with --poly")?;
         let poly = self.poly.ok_or("--poly is required with --width")?;
+        let (refin, refout) =
+            crc_gen::model::reflections(self.refin, self.refout).map_err(|e| flag_message(&e))?;
         ModelSpec {
             width,
             poly,
             init: self.init,
-            refin: self.refin,
-            refout: self.refout,
+            refin,
+            refout,
             xorout: self.xorout,
             ..ModelSpec::default()
         }
         .build()
         .map_err(|e| e.to_string())
+    }
+}
+
+/// A model error as the flags were written: `--refin true`, not the attribute's `refin = true`.
+fn flag_message(e: &ModelError) -> String {
+    match e {
+        ModelError::LoneReflection { given, missing } => format!(
+            "--{given} true without --{missing}: add --{missing} true, or --{missing} false for a crossed model"
+        ),
+        other => other.to_string(),
     }
 }
 
@@ -90,14 +102,19 @@ pub fn hex(s: &str) -> Result<u128, String> {
         .map_err(|_| format!("`{s}` is not a hex number of at most 128 bits"))
 }
 
-/// `-a NAME` or the model flags: how `sum` names its one model.
+/// `-a NAME` or the model flags: how `sum` names its one model (its help names `sum`'s
+/// default algorithm).
 #[derive(ClapArgs, Debug, Default)]
 pub struct ModelChoice {
-    /// Catalogue name or alias (any case), or a RevEng model line.
+    /// The model by name or line; the help text names `sum`'s default.
     #[arg(
         short = 'a',
         long = "algorithm",
         value_name = "NAME",
+        help = format!(
+            "Catalogue name or alias (any case), or a RevEng model line [default: {}]",
+            crate::sum::DEFAULT_ALGORITHM
+        ),
         conflicts_with_all = ["width", "poly", "init", "refin", "refout", "xorout"],
     )]
     pub algorithm: Option<String>,

@@ -27,16 +27,43 @@ pub struct Panel {
 const WIDTH: u32 = 960;
 const HEIGHT: u32 = 480;
 
+/// `cannot write PATH: REASON`.
+fn cannot_write(path: &Path, e: &dyn std::fmt::Display) -> String {
+    format!("cannot write {}: {e}", path.display())
+}
+
+/// Whether `path` can be written (its folder exists, it is not a folder, permissions allow),
+/// found by opening it for writing without truncating it; a file this creates is removed
+/// again, so a run that fails later leaves nothing behind.
+pub fn check_writable(path: &Path) -> Result<(), String> {
+    let existed = path.exists();
+    let reason = |e: std::io::Error| cannot_write(path, &crate::input::reason(&e));
+    std::fs::OpenOptions::new()
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(path)
+        .map_err(reason)?;
+    if !existed {
+        std::fs::remove_file(path).map_err(reason)?;
+    }
+    Ok(())
+}
+
 /// Writes the charts, stacked, to `path`.
 pub fn write_svg(path: &Path, panels: &[Panel]) -> Result<(), String> {
-    let fail = |e: &dyn std::fmt::Display| format!("cannot write {}: {e}", path.display());
+    let fail = |e: &dyn std::fmt::Display| cannot_write(path, e);
     let height = HEIGHT * panels.len().max(1) as u32;
-    let root = SVGBackend::new(path, (WIDTH, height)).into_drawing_area();
-    root.fill(&WHITE).map_err(|e| fail(&e))?;
-    for (area, panel) in root.split_evenly((panels.len(), 1)).iter().zip(panels) {
-        draw(area, panel).map_err(|e| fail(&e))?;
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (WIDTH, height)).into_drawing_area();
+        root.fill(&WHITE).map_err(|e| fail(&e))?;
+        for (area, panel) in root.split_evenly((panels.len(), 1)).iter().zip(panels) {
+            draw(area, panel).map_err(|e| fail(&e))?;
+        }
+        root.present().map_err(|e| fail(&e))?;
     }
-    root.present().map_err(|e| fail(&e))
+    std::fs::write(path, svg).map_err(|e| fail(&crate::input::reason(&e)))
 }
 
 type Area<'a> = DrawingArea<SVGBackend<'a>, plotters::coord::Shift>;

@@ -43,7 +43,10 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
         },
         None => return Err("show: name a model (NAME, MODEL line or --width/--poly)".into()),
     };
-    let report = Report::new(&Consts::new(&model, Slice::Sixteen), entry);
+    let report = Report::new(
+        &Consts::new(&model, Slice::fastest(model.word_bits())),
+        entry,
+    );
     match args.format {
         Format::Text => print_out(report)?,
         Format::Json => {

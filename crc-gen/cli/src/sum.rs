@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use crcstamp::DynCrc;
 use serde::Serialize;
 
-use crate::input::{self, Io, Plan, Summed};
+use crate::input::{self, Plan, Summed};
 use crate::model_arg::{ModelChoice, Resolved};
 use crate::report::ModelReport;
 use crate::{check, print_out, Format};
@@ -37,9 +37,9 @@ pub struct Args {
     /// Bytes per chunk when a file is split across threads (for tests and measurements).
     #[arg(long, hide = true, value_name = "BYTES", value_parser = clap::value_parser!(u64).range(1..))]
     chunk_size: Option<u64>,
-    /// How file bytes are read (for tests and measurements).
-    #[arg(long, hide = true, value_enum, default_value_t)]
-    io: Io,
+    /// Bytes per `read` of a regular file (for tests and measurements).
+    #[arg(long, hide = true, value_name = "BYTES", value_parser = clap::value_parser!(u64).range(1..=1 << 30))]
+    read_size: Option<u64>,
 }
 
 /// One input's line of `--format json`.
@@ -114,7 +114,7 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
     let plan = Plan {
         jobs,
         chunk: args.chunk_size.unwrap_or(input::DEFAULT_CHUNK),
-        io: args.io,
+        read_size: args.read_size.map_or(input::READ_BUF, |n| n as usize),
     };
     if let Some(list) = &args.check {
         return check::run(&crc, list, &plan, args.format);

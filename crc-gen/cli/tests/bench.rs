@@ -181,3 +181,66 @@ fn failed_self_test_is_reported() {
         .unwrap()
         .contains(&failing.name().into()));
 }
+
+/// `--plot` to a path that cannot be written fails before anything is measured: at once,
+/// with nothing on stdout; a path that can be is not left behind by a run that fails later.
+#[test]
+fn an_unwritable_plot_fails_before_the_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let missing_dir = dir.path().join("no such dir").join("bench.svg");
+    let a_dir = dir.path().to_path_buf();
+    for path in [&missing_dir, &a_dir] {
+        let start = Instant::now();
+        // The full default run would take half a minute; the check must come first.
+        let out = Command::cargo_bin("crc-gen")
+            .unwrap()
+            .args(["bench", "--plot"])
+            .arg(path)
+            .assert()
+            .code(2)
+            .get_output()
+            .clone();
+        assert!(start.elapsed() < Duration::from_secs(5), "{path:?}");
+        assert!(out.stdout.is_empty(), "{path:?}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(
+            err.starts_with(&format!("crc-gen: cannot write {}: ", path.display())),
+            "{err}"
+        );
+        assert_eq!(err.lines().count(), 1, "{err}");
+    }
+    // Writable, but the run fails after the check (an unknown algorithm): no file is left.
+    let svg = dir.path().join("never.svg");
+    Command::cargo_bin("crc-gen")
+        .unwrap()
+        .args(["bench", "-a", "CRC-99/NOPE", "--plot"])
+        .arg(&svg)
+        .assert()
+        .code(2);
+    assert!(!svg.exists());
+}
+
+/// The help names every backend the library has, so it cannot fall behind `Backend::all()`.
+#[test]
+fn help_lists_every_backend() {
+    let out = Command::cargo_bin("crc-gen")
+        .unwrap()
+        .args(["bench", "--help"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let help = String::from_utf8(out).unwrap();
+    let listed: Vec<&str> = help
+        .split_once("or names: ")
+        .map(|(_, rest)| rest.lines().next().unwrap_or(""))
+        .unwrap_or_else(|| panic!("{help}"))
+        .split(", ")
+        .map(str::trim)
+        .collect();
+    let mut want = vec!["auto"];
+    want.extend(Backend::all().iter().map(|b| b.name()));
+    assert_eq!(listed, want, "{help}");
+    assert!(want.contains(&"fusion"));
+}

@@ -59,6 +59,82 @@ fn malformed_model_lines() {
     assert!(err.contains("check mismatch"), "{err}");
 }
 
+/// `refin` or `refout` given as true without the other would build a crossed model nobody
+/// meant: an error that says what to write, for flags and model lines alike.
+#[test]
+fn a_lone_reflection_is_an_error() {
+    let err = fails(&[
+        "show",
+        "--width",
+        "32",
+        "--poly",
+        "0x04c11db7",
+        "--refin",
+        "true",
+    ]);
+    assert_eq!(
+        err,
+        "crc-gen: --refin true without --refout: add --refout true, or --refout false for a crossed model\n"
+    );
+    let err = fails(&[
+        "sum", "--width", "16", "--poly", "0x8005", "--refout", "true",
+    ]);
+    assert!(err.contains("--refout true without --refin"), "{err}");
+    let err = fails(&["show", "width=16 poly=0x8005 refout=true"]);
+    assert_eq!(
+        err,
+        "crc-gen: refout = true without refin: write refin = true, or refin = false for a crossed model\n"
+    );
+    let err = fails(&["sum", "-a", "width=32 poly=0x04c11db7 refin=true"]);
+    assert!(err.contains("refin = true without refout"), "{err}");
+    // Written out, crossed models and a lone `false` are fine.
+    for args in [
+        &[
+            "show", "--width", "12", "--poly", "0x80f", "--refin", "false", "--refout", "true",
+        ][..],
+        &[
+            "show", "--width", "12", "--poly", "0x80f", "--refin", "false",
+        ],
+        &["show", "width=12 poly=0x80f refin=false refout=true"],
+    ] {
+        Command::cargo_bin("crc-gen")
+            .unwrap()
+            .args(args)
+            .assert()
+            .success();
+    }
+}
+
+/// A model line naming a key twice is rejected, as the attribute rejects it.
+#[test]
+fn duplicate_keys_in_a_model_line() {
+    let err = fails(&["show", "width=16 poly=0x1021 init=0xffff poly=0x8005"]);
+    assert_eq!(err, "crc-gen: duplicate key `poly`: give each key once\n");
+    let err = fails(&["sum", "-a", "width=8 width=16 poly=0x07"]);
+    assert!(err.contains("duplicate key `width`"), "{err}");
+}
+
+/// A check that the bit-reversed poly would meet says the poly is in its reflected form.
+#[test]
+fn a_reflected_poly_is_named() {
+    let err = fails(&[
+        "show",
+        "width=32 poly=0xedb88320 init=0xffffffff refin=true refout=true xorout=0xffffffff check=0xcbf43926",
+    ]);
+    assert!(
+        err.contains("0xedb88320 is the reflected form; the model's poly is 0x04c11db7"),
+        "{err}"
+    );
+}
+
+#[test]
+fn poly_zero_is_rejected() {
+    let err = fails(&["show", "--width", "8", "--poly", "0"]);
+    assert!(err.contains("poly = 0 is not a generator"), "{err}");
+    let err = fails(&["sum", "-a", "width=16 poly=0x0000"]);
+    assert!(err.contains("poly = 0"), "{err}");
+}
+
 #[test]
 fn emit_of_an_unknown_name() {
     let err = fails(&["emit", "CRC-32/ISCI"]);

@@ -35,7 +35,44 @@ fn width_filter_keeps_only_that_width() {
     for line in text.lines() {
         assert!(line.contains(" width=16 "), "{line}");
     }
-    assert_eq!(list(&["--width", "99"]), "");
+}
+
+/// A width no catalogue algorithm has says so on one line (exit 1), whatever the format; a
+/// width no CRC can have is an invalid argument (exit 2). Nothing on stdout either way.
+#[test]
+fn a_width_without_algorithms_says_so() {
+    let catalogue_widths: Vec<u32> = crc_gen::catalogue::entries()
+        .iter()
+        .map(|e| e.model.width())
+        .collect();
+    assert!(!catalogue_widths.contains(&99));
+    for (width, code, want) in [
+        (
+            "99",
+            1,
+            "crc-gen: no catalogue algorithm has width 99 (the catalogue's widths: 3, 4, 5, ",
+        ),
+        (
+            "200",
+            2,
+            "crc-gen: width = 200 is out of range: crcstamp supports widths 1..=128\n",
+        ),
+        ("0", 2, "crc-gen: width = 0 is out of range"),
+    ] {
+        for format in ["text", "json"] {
+            let out = Command::cargo_bin("crc-gen")
+                .unwrap()
+                .args(["list", "--width", width, "--format", format])
+                .assert()
+                .code(code)
+                .get_output()
+                .clone();
+            assert!(out.stdout.is_empty(), "{width} {format}");
+            let err = String::from_utf8(out.stderr).unwrap();
+            assert!(err.starts_with(want), "{err}");
+            assert_eq!(err.lines().count(), 1, "{err}");
+        }
+    }
 }
 
 #[test]

@@ -138,7 +138,9 @@ fn flags_and_model_lines_give_the_same_report() {
 
 #[test]
 fn small_widths_pad_to_their_digits() {
-    let doc = show_json(&["--width", "5", "--poly", "0x15", "--refin", "true"]);
+    let doc = show_json(&[
+        "--width", "5", "--poly", "0x15", "--refin", "true", "--refout", "true",
+    ]);
     assert_eq!(doc["model"]["poly"], "0x15");
     assert_eq!(doc["register"]["word"], "u8");
     assert_eq!(doc["tables"]["entry_bytes"], 1);
@@ -157,6 +159,9 @@ fn no_fold_constants_above_64_bits() {
     assert_eq!(doc["fold"], Value::Null);
     assert_eq!(doc["register"]["word"], "u128");
     assert_eq!(doc["combine"]["entries"].as_array().unwrap().len(), 64);
+    // The tables `#[crc]` stamps for a 128-bit register, and the kernel that runs them.
+    assert_eq!(doc["tables"]["count"], 8);
+    assert_eq!(doc["backend"], crcstamp::Backend::Slice8.name());
     let text = show(&["CRC-82/DARC"]);
     assert!(text.contains("not generated above 64 bits"), "{text}");
 }

@@ -151,6 +151,25 @@ fn default_algorithm_is_crc32_and_a_custom_model_by_flags() {
     assert_eq!(got, expected_line(&model, &bytes, "-"));
 }
 
+/// `sum --help` names the algorithm used when none is given.
+#[test]
+fn help_names_the_default_algorithm() {
+    let help = stdout_of(crc_gen().args(["sum", "--help"]));
+    let line = help
+        .lines()
+        .find(|l| l.contains("--algorithm"))
+        .unwrap_or_else(|| panic!("{help}"));
+    let next = help.lines().skip_while(|l| *l != line).nth(1).unwrap_or("");
+    assert!(
+        format!("{line} {next}").contains("[default: CRC-32/ISO-HDLC]"),
+        "{help}"
+    );
+    // And that is the algorithm `sum` runs without one.
+    let got = stdout_of(crc_gen().arg("sum").write_stdin("123456789"));
+    let want = catalogue::lookup("CRC-32/ISO-HDLC").unwrap().model.check();
+    assert_eq!(got, format!("{want:08x}  9  -\n"));
+}
+
 #[test]
 fn threaded_path_equals_single_threaded_at_every_chunk_boundary() {
     let dir = tempfile::tempdir().unwrap();
@@ -176,18 +195,89 @@ fn threaded_path_equals_single_threaded_at_every_chunk_boundary() {
             .zip(&sizes)
             .map(|(n, &s)| expected_line(model, &data(s, s as u64), n))
             .collect();
-        for io in ["read", "mmap", "auto"] {
+        // Reads smaller than, equal to, unaligned with and larger than a chunk.
+        for read_size in ["1000", "4096", "5000", "262144"] {
             for jobs in ["1", "2", "3", "8"] {
                 let got = stdout_of(
                     crc_gen()
                         .current_dir(dir.path())
-                        .args(["sum", "-a", alg, "--jobs", jobs, "--io", io])
+                        .args(["sum", "-a", alg, "--jobs", jobs, "--read-size", read_size])
                         .args(["--chunk-size", &chunk.to_string()])
                         .args(&names),
                 );
-                assert_eq!(got, want, "{alg} --jobs {jobs} --io {io}");
+                assert_eq!(got, want, "{alg} --jobs {jobs} --read-size {read_size}");
             }
         }
+    }
+}
+
+/// How many bytes process `pid` has read so far (`rchar` in `/proc/PID/io`), if known.
+#[cfg(target_os = "linux")]
+fn bytes_read(pid: u32) -> Option<u64> {
+    let io = fs::read_to_string(format!("/proc/{pid}/io")).ok()?;
+    io.lines()
+        .find_map(|l| l.strip_prefix("rchar: "))
+        .and_then(|n| n.trim().parse().ok())
+}
+
+/// A file truncated while `sum` reads it (logrotate's copytruncate) is reported, not a
+/// SIGBUS: `FILE: file shrank while being read`, exit status 1, the other files summed.
+/// Another thread truncates the file once `sum` has read some of it, to a quarter or to
+/// nothing, on one and on two jobs, over and over.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_file_truncated_while_summed_is_reported_and_the_rest_summed() {
+    use std::process::Stdio;
+    use std::time::{Duration, Instant};
+
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path();
+    let other = data(70_000, 9);
+    fs::write(p.join("other"), &other).unwrap();
+    let model = &catalogue::lookup("CRC-32/ISO-HDLC").unwrap().model;
+    let other_line = expected_line(model, &other, "other");
+    // Sparse: no disk, and long enough to read that the truncation lands mid-file.
+    let size = 1u64 << 30;
+    for round in 0..6 {
+        let (jobs, cut) = [("1", 0), ("2", size / 4), ("1", size / 4), ("2", 0)][round % 4];
+        let big = p.join("big");
+        fs::File::create(&big).unwrap().set_len(size).unwrap();
+        let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("crc-gen"))
+            .current_dir(p)
+            .args(["sum", "--jobs", jobs, "other", "big", "other"])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let pid = child.id();
+        let truncater = std::thread::spawn(move || {
+            // Once `sum` is past the small file and into the large one.
+            let start = Instant::now();
+            while bytes_read(pid).is_some_and(|n| n < (16 << 20))
+                && start.elapsed() < Duration::from_secs(20)
+            {
+                std::thread::sleep(Duration::from_millis(1));
+            }
+            fs::OpenOptions::new()
+                .write(true)
+                .open(&big)
+                .unwrap()
+                .set_len(cut)
+                .unwrap();
+        });
+        let out = child.wait_with_output().unwrap();
+        truncater.join().unwrap();
+        let (stdout, stderr) = (
+            String::from_utf8(out.stdout).unwrap(),
+            String::from_utf8(out.stderr).unwrap(),
+        );
+        let what = format!("round {round}, --jobs {jobs}, cut to {cut}");
+        assert_eq!(out.status.code(), Some(1), "{what}: {stderr}");
+        assert_eq!(
+            stderr, "crc-gen: big: file shrank while being read\n",
+            "{what}"
+        );
+        assert_eq!(stdout, format!("{other_line}{other_line}"), "{what}");
     }
 }
 

@@ -6,13 +6,14 @@ use syn::spanned::Spanned;
 use syn::{Fields, Item, ItemStruct};
 
 use crate::ast::{Args, Key};
-use crc_gen::{catalogue, Field, Model, ModelError, ModelSpec, Slice};
+use crc_gen::{catalogue, model, Field, Model, ModelError, ModelSpec, Slice};
 
 /// A valid attribute: everything `expand` needs.
 pub struct Valid {
     /// The validated model (a catalogue entry's, or the one `width`, `poly`, ... describe).
     pub model: Model,
-    /// The number of slice tables (`slice`, 16 by default).
+    /// The number of slice tables (`slice`; by default the fastest for the model's word,
+    /// [`Slice::fastest`]).
     pub slice: Slice,
     /// The path the generated code uses for crcstamp (`crate`, `::crcstamp` by default).
     pub krate: syn::Path,
@@ -28,16 +29,19 @@ pub(crate) fn args(args: &Args) -> syn::Result<Valid> {
     };
     let (model, (slice, krate)) = crate::both(model, crate::both(slice(args), krate(args)))?;
     Ok(Valid {
+        slice: slice.unwrap_or_else(|| Slice::fastest(model.word_bits())),
         model,
-        slice,
         krate,
     })
 }
 
-fn slice(args: &Args) -> syn::Result<Slice> {
+/// `slice = N`, if given; the default depends on the model's word.
+fn slice(args: &Args) -> syn::Result<Option<Slice>> {
     match (args.get(Key::Slice), args.int(Key::Slice)) {
-        (Some(a), Some(n)) => Slice::try_from(n).map_err(|msg| syn::Error::new(a.value_span, msg)),
-        _ => Ok(Slice::default()),
+        (Some(a), Some(n)) => Slice::try_from(n)
+            .map(Some)
+            .map_err(|msg| syn::Error::new(a.value_span, msg)),
+        _ => Ok(None),
     }
 }
 
@@ -100,12 +104,14 @@ fn custom(args: &Args) -> syn::Result<Model> {
         let msg = format!("width = {width} is out of range: crcstamp supports widths 1..=128");
         syn::Error::new(span, msg)
     })?;
+    let (refin, refout) = model::reflections(args.bool(Key::Refin), args.bool(Key::Refout))
+        .map_err(|e| error_at(args, e))?;
     let spec = ModelSpec {
         width,
         poly,
         init: args.int(Key::Init).unwrap_or(0),
-        refin: args.bool(Key::Refin).unwrap_or(false),
-        refout: args.bool(Key::Refout).unwrap_or(false),
+        refin,
+        refout,
         xorout: args.int(Key::Xorout).unwrap_or(0),
         check: args.int(Key::Check),
         residue: args.int(Key::Residue),
@@ -145,6 +151,7 @@ pub(crate) fn item(item: Item) -> syn::Result<ItemStruct> {
             "a stamped CRC cannot have a `where` clause: remove it",
         ));
     }
+    no_second_crc(&s)?;
     if !matches!(s.fields, Fields::Unit) {
         return Err(syn::Error::new(
             s.fields.span(),
@@ -153,6 +160,25 @@ pub(crate) fn item(item: Item) -> syn::Result<ItemStruct> {
     }
     no_provided_derives(&s)?;
     Ok(s)
+}
+
+/// A second `#[crc]` below this one would otherwise expand on the struct this one stamps,
+/// and fail there with a message about fields. Any attribute path ending in `crc`
+/// (`crc`, `crcstamp::crc`, a re-export's) counts.
+fn no_second_crc(s: &ItemStruct) -> syn::Result<()> {
+    let repeated = s.attrs.iter().filter(|a| {
+        a.path()
+            .segments
+            .last()
+            .is_some_and(|seg| seg.ident == "crc")
+    });
+    crate::combine(repeated.map(|a| {
+        syn::Error::new_spanned(
+            a,
+            "`#[crc]` is repeated: a struct takes one `#[crc(...)]`; stamp a second CRC on \
+             a struct of its own",
+        )
+    }))
 }
 
 /// `#[derive(Clone)]` and the like after `#[crc]` would clash with the macro's own impls.

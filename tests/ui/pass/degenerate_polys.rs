@@ -1,5 +1,6 @@
-//! Polynomials with no `+1` term, or no terms at all, are odd CRCs but valid models: every
-//! width the engine treats differently must stamp and agree with the bitwise reference.
+//! Polynomials with no `+1` term are odd CRCs but valid models: every width the engine
+//! treats differently must stamp and agree with the bitwise reference. (`poly = 0`, no
+//! terms at all, is an error: `tests/ui/poly_zero.rs`.)
 use crcstamp::{crc, Backend};
 
 macro_rules! agree {
@@ -9,19 +10,19 @@ macro_rules! agree {
     )*};
 }
 
-#[crc(width = 8, poly = 0)]
-struct Zero8;
-#[crc(width = 32, poly = 0, refin = true, refout = true)]
-struct Zero32;
+#[crc(width = 8, poly = 0x80)]
+struct Top8;
+#[crc(width = 32, poly = 0x2, refin = true, refout = true)]
+struct Even32;
 #[crc(width = 64, poly = 0x2, init = 1)]
 struct Even64;
 #[crc(width = 65, poly = 0x2, refin = true, refout = true)]
 struct Even65;
-#[crc(width = 128, poly = 0)]
-struct Zero128;
+#[crc(width = 128, poly = 0x8000_0000_0000_0000_0000_0000_0000_0000)]
+struct Top128;
 #[crc(width = 3, poly = 0x2, refin = true, refout = false, init = 0x7)]
 struct Crossed3;
 
 fn main() {
-    agree!(Zero8, Zero32, Even64, Even65, Zero128, Crossed3);
+    agree!(Top8, Even32, Even64, Even65, Top128, Crossed3);
 }
