@@ -25,7 +25,7 @@
 
 use super::dispatch::Cpu;
 use super::kernels;
-use super::simd::{Lane, Vector};
+use super::simd::{CrcInstruction, Lane, Vector};
 use crate::backend::Backend;
 use crate::consts::{Consts, FoldConsts};
 use crate::word::Word;
@@ -51,6 +51,40 @@ pub(crate) struct Alone;
 impl Side for Alone {
     #[inline(always)]
     unsafe fn step(&mut self) {}
+}
+
+/// How the folded 128 bits become the register.
+pub(crate) trait Reduce {
+    /// The register of the 128 bits `x` (bit order as in the fold).
+    ///
+    /// # Safety
+    /// The CPU must support `L`'s instructions and the reduction's.
+    unsafe fn reduce<L: Lane, const LSB: bool>(f: &FoldConsts, width: u32, x: L) -> u64;
+}
+
+/// Barrett reduction: three carry-less multiplies, any CRC ([`reduce`]).
+pub(crate) struct Barrett;
+
+impl Reduce for Barrett {
+    #[inline(always)]
+    unsafe fn reduce<L: Lane, const LSB: bool>(f: &FoldConsts, width: u32, x: L) -> u64 {
+        // SAFETY: the caller guarantees `L`'s instructions.
+        unsafe { reduce::<L, LSB>(f, width, x) }
+    }
+}
+
+/// For a CRC whose register update the instruction `I` computes (32 bits, lsb): the 128
+/// bits stand for 16 message bytes still to enter a zero register, so two 8-byte steps of
+/// the instruction replace Barrett's three dependent multiplies.
+pub(crate) struct ByInstruction<I>(core::marker::PhantomData<I>);
+
+impl<I: CrcInstruction> Reduce for ByInstruction<I> {
+    #[inline(always)]
+    unsafe fn reduce<L: Lane, const LSB: bool>(_: &FoldConsts, _: u32, x: L) -> u64 {
+        debug_assert!(LSB);
+        // SAFETY: the caller guarantees `L`'s and `I`'s instructions.
+        unsafe { I::step8(I::step8(0, L::qword::<0>(x)), L::qword::<1>(x)) & 0xffff_ffff }
+    }
 }
 
 /// The index in `FoldConsts::folds` of the distance of one `V` (128 bits: 0).
@@ -106,12 +140,13 @@ unsafe fn init_lane<L: Lane, const LSB: bool>(width: u32, reg: u64) -> L {
     }
 }
 
-/// Folds `bytes` (at least 16) into `reg` on vectors `V`: [`body`] from the register.
+/// Folds `bytes` (at least 16) into `reg` on vectors `V`, reduced by `R`: [`body`] from the
+/// register.
 ///
 /// # Safety
 /// The CPU must support `V`'s and `V::Lane`'s instructions.
 #[inline(always)]
-pub(crate) unsafe fn from_register<V: Vector, const LSB: bool, const BITREV: bool>(
+pub(crate) unsafe fn from_register<V: Vector, const LSB: bool, const BITREV: bool, R: Reduce>(
     f: &FoldConsts,
     width: u32,
     reg: u64,
@@ -120,14 +155,14 @@ pub(crate) unsafe fn from_register<V: Vector, const LSB: bool, const BITREV: boo
     // SAFETY: the caller guarantees the instructions.
     unsafe {
         let init = init_lane::<V::Lane, LSB>(width, reg);
-        body::<V, LSB, BITREV, _>(f, width, init, bytes, &mut Alone)
+        body::<V, LSB, BITREV, _, R>(f, width, init, bytes, &mut Alone)
     }
 }
 
 /// Inputs from this long on are split so that every vector load of the rest is aligned to
 /// the vector's size: on Intel a 512-bit load that spans two cache lines costs a fifth of
 /// the speed once the data comes from L2 (`spec/decisions.md`, "Aligned 512-bit loads").
-pub(crate) const ALIGN_MIN: usize = 32 * 1024;
+pub(crate) const ALIGN_MIN: usize = 4096;
 
 /// [`from_register`] with the vector loads aligned: from [`ALIGN_MIN`] bytes, the bytes
 /// before the first `V`-aligned address (plus one vector when they are fewer than 16) are
@@ -136,7 +171,12 @@ pub(crate) const ALIGN_MIN: usize = 32 * 1024;
 /// # Safety
 /// As [`from_register`].
 #[inline(always)]
-pub(crate) unsafe fn from_register_aligned<V: Vector, const LSB: bool, const BITREV: bool>(
+pub(crate) unsafe fn from_register_aligned<
+    V: Vector,
+    const LSB: bool,
+    const BITREV: bool,
+    R: Reduce,
+>(
     f: &FoldConsts,
     width: u32,
     reg: u64,
@@ -147,7 +187,7 @@ pub(crate) unsafe fn from_register_aligned<V: Vector, const LSB: bool, const BIT
     unsafe {
         let init = init_lane::<V::Lane, LSB>(width, reg);
         if bytes.len() < ALIGN_MIN || skip == 0 || skip >= V::BYTES {
-            return body::<V, LSB, BITREV, _>(f, width, init, bytes, &mut Alone);
+            return body::<V, LSB, BITREV, _, R>(f, width, init, bytes, &mut Alone);
         }
         let head = if skip >= 16 { skip } else { skip + V::BYTES };
         let (head, rest) = bytes.split_at(head);
@@ -161,7 +201,41 @@ pub(crate) unsafe fn from_register_aligned<V: Vector, const LSB: bool, const BIT
         // The head's 128 bits move on by one lane to precede the rest's first lane.
         let zero = V::Lane::pair(0, 0);
         let init = fold(x, zero, k128);
-        body::<V, LSB, BITREV, _>(f, width, init, rest, &mut Alone)
+        body::<V, LSB, BITREV, _, R>(f, width, init, rest, &mut Alone)
+    }
+}
+
+/// From this many bytes, a CRC with an instruction of its own aligns the 512-bit loads
+/// with the instruction: its head to the first 64-byte boundary costs a few 8-byte steps
+/// (`spec/decisions.md`, "Aligned 512-bit loads").
+pub(crate) const ALIGN_BY_INSTRUCTION_MIN: usize = 512;
+
+/// For a CRC whose register update the instruction `I` computes (32 bits, lsb): the bytes
+/// before the first `V`-aligned address through `I` (from [`ALIGN_BY_INSTRUCTION_MIN`]
+/// bytes), the rest folded on vectors `V` and reduced by `I` ([`ByInstruction`]).
+///
+/// # Safety
+/// The CPU must support `V`'s, `V::Lane`'s and `I`'s instructions.
+#[inline(always)]
+pub(crate) unsafe fn from_register_by_instruction<V: Vector, I: CrcInstruction>(
+    f: &FoldConsts,
+    reg: u64,
+    bytes: &[u8],
+) -> u64 {
+    let skip = bytes.as_ptr().align_offset(V::BYTES);
+    // SAFETY (every call): the caller guarantees the instructions.
+    unsafe {
+        let (reg, bytes) = match bytes.len() >= ALIGN_BY_INSTRUCTION_MIN && skip < V::BYTES {
+            true => {
+                let (head, rest) = bytes.split_at(skip);
+                (
+                    u64::from(super::hwcrc::one_stream::<I>(reg as u32, head, 0)),
+                    rest,
+                )
+            }
+            false => (reg, bytes),
+        };
+        from_register::<V, true, false, ByInstruction<I>>(f, 32, reg, bytes)
     }
 }
 
@@ -174,7 +248,7 @@ pub(crate) unsafe fn from_register_aligned<V: Vector, const LSB: bool, const BIT
 /// # Safety
 /// The CPU must support `V`'s and `V::Lane`'s instructions and `side`'s.
 #[inline(always)]
-pub(crate) unsafe fn body<V: Vector, const LSB: bool, const BITREV: bool, S: Side>(
+pub(crate) unsafe fn body<V: Vector, const LSB: bool, const BITREV: bool, S: Side, R: Reduce>(
     f: &FoldConsts,
     width: u32,
     init: V::Lane,
@@ -184,7 +258,7 @@ pub(crate) unsafe fn body<V: Vector, const LSB: bool, const BITREV: bool, S: Sid
     // SAFETY (every call below): the caller guarantees the instructions.
     unsafe {
         if bytes.len() < 16 {
-            return reduce::<V::Lane, LSB>(f, width, init); // not called: see `update`
+            return R::reduce::<V::Lane, LSB>(f, width, init); // not called: see `update`
         }
         // From here the compiler knows the input's last 16 bytes are there (`lanes`).
         let (vectors, _) = V::blocks(bytes);
@@ -222,7 +296,7 @@ pub(crate) unsafe fn body<V: Vector, const LSB: bool, const BITREV: bool, S: Sid
             // four vectors of half the width), then at most one more.
             [v0, v1, rest @ ..] => (fold(V::xor(load(v0), init), load(v1), k1), rest),
             [v0, rest @ ..] if V::BYTES == 16 => (V::xor(load(v0), init), rest),
-            _ => return body::<V::Half, LSB, BITREV, S>(f, width, lane0, bytes, side),
+            _ => return body::<V::Half, LSB, BITREV, S, R>(f, width, lane0, bytes, side),
         };
         let mut acc = acc;
         if let [d0, tail @ ..] = rest {
@@ -232,7 +306,8 @@ pub(crate) unsafe fn body<V: Vector, const LSB: bool, const BITREV: bool, S: Sid
         let lane = to_lane::<V, LSB>(f, acc);
         let done = V::BYTES * (vectors.len() - rest.len());
         let (blocks, _) = bytes[done..].as_chunks::<16>();
-        finish::<V::Lane, LSB, BITREV>(f, width, lane, blocks, bytes)
+        let x = lanes::<V::Lane, LSB, BITREV>(f, lane, blocks, bytes);
+        R::reduce::<V::Lane, LSB>(f, width, x)
     }
 }
 
@@ -254,19 +329,6 @@ unsafe fn to_lane<V: Vector, const LSB: bool>(f: &FoldConsts, v: V) -> V::Lane {
             }
         }
     }
-}
-
-/// The last whole 16-byte blocks one at a time, the partial block, then Barrett.
-#[inline(always)]
-unsafe fn finish<L: Lane, const LSB: bool, const BITREV: bool>(
-    f: &FoldConsts,
-    width: u32,
-    x0: L,
-    rest: &[[u8; 16]],
-    bytes: &[u8],
-) -> u64 {
-    // SAFETY (every call): the caller guarantees `L`'s instructions.
-    unsafe { reduce::<L, LSB>(f, width, lanes::<L, LSB, BITREV>(f, x0, rest, bytes)) }
 }
 
 /// `x0` folded over the whole 16-byte blocks `rest`, then over the partial block that ends
@@ -387,13 +449,18 @@ pub(super) fn update<W: Word>(
     debug_assert!(bytes.len() >= 16 && cpu.has(backend));
     let width = u32::from(c.model.width);
     if c.model.refin {
-        return W::from_u64(kernels::fold::<true>(
-            backend,
-            f,
-            width,
-            state.low_u64(),
-            bytes,
-        ));
+        let reg = state.low_u64();
+        // A CRC with an instruction of its own reduces with it where it runs.
+        let by_instruction = match c.hw {
+            Some(hw) if cpu.has(Backend::HwCrc) => {
+                kernels::fold_by_instruction(backend, hw, f, reg, bytes)
+            }
+            _ => None,
+        };
+        return W::from_u64(match by_instruction {
+            Some(reg) => reg,
+            None => kernels::fold::<true>(backend, f, width, reg, bytes),
+        });
     }
     // The kernels keep the register unreflected for msb models, in the low bits.
     let unused = W::BITS - width;

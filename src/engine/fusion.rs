@@ -21,7 +21,7 @@
 //! (`hwcrc::join_consts`), so a block can take any number of steps from `MIN` to `MAX`:
 //! `kernels.rs` fixes the shape per instruction set and width.
 
-use super::fold::{body, Side};
+use super::fold::{body, ByInstruction, Side};
 use super::hwcrc::{join_consts, JOIN_WORDS};
 use super::simd::Lane;
 use super::simd::{CrcInstruction, Vector};
@@ -137,7 +137,7 @@ unsafe fn fused<V: Vector, I: CrcInstruction, const WORDS: usize>(
     // SAFETY (every call): the caller guarantees the instructions.
     unsafe {
         let init = V::Lane::pair(u64::from(state), 0); // the register where lsb folding puts it
-        let v = body::<V, true, false, _>(f, 32, init, head, &mut side) as u32;
+        let v = body::<V, true, false, _, ByInstruction<I>>(f, 32, init, head, &mut side) as u32;
         // The words beyond the steps.
         side.finish();
         let [k1, k2, k3] = join_consts(I::HW, m);

@@ -5,7 +5,9 @@
 
 use super::arch::emulated::{Emulated128, Emulated256};
 use super::dispatch::Cpu;
-use super::fold::{from_register, from_register_aligned};
+use super::fold::{
+    from_register, from_register_aligned, from_register_by_instruction, Barrett, ByInstruction,
+};
 use super::fusion;
 use super::hwcrc;
 use crate::backend::Backend;
@@ -20,9 +22,10 @@ const LANE_STEPS: usize = 64;
 const YMM_WORDS: usize = 4;
 const YMM_STEPS: usize = 32;
 /// The same on 512-bit vectors, where the fold is four times the instruction's speed: from
-/// 16 steps (4 KiB of vectors) to 64 (16 KiB) a block (`spec/decisions.md`).
+/// 32 steps (8 KiB of vectors, 9.5 KiB a block, where fusion starts to beat the fold alone)
+/// to 64 (16 KiB of vectors) a block (`spec/decisions.md`).
 const ZMM_WORDS: usize = 2;
-const ZMM_MIN_STEPS: usize = 16;
+const ZMM_MIN_STEPS: usize = 32;
 const ZMM_MAX_STEPS: usize = 64;
 
 /// The shortest input fusion takes on 128-bit lanes or 256-bit vectors (7 KiB either way).
@@ -46,7 +49,7 @@ mod x86 {
         bytes: &[u8],
     ) -> u64 {
         // SAFETY: our features are the body's requirement.
-        unsafe { from_register::<__m128i, LSB, false>(f, width, reg, bytes) }
+        unsafe { from_register::<__m128i, LSB, false, Barrett>(f, width, reg, bytes) }
     }
 
     /// # Safety
@@ -59,7 +62,7 @@ mod x86 {
         bytes: &[u8],
     ) -> u64 {
         // SAFETY: as above.
-        unsafe { from_register::<__m256i, LSB, false>(f, width, reg, bytes) }
+        unsafe { from_register::<__m256i, LSB, false, Barrett>(f, width, reg, bytes) }
     }
 
     /// # Safety
@@ -72,7 +75,7 @@ mod x86 {
         bytes: &[u8],
     ) -> u64 {
         // SAFETY: as above.
-        unsafe { from_register_aligned::<__m512i, LSB, false>(f, width, reg, bytes) }
+        unsafe { from_register_aligned::<__m512i, LSB, false, Barrett>(f, width, reg, bytes) }
     }
 
     /// An msb CRC run reflected over bit-reversed bytes (`fold.rs`), `f` the constants of
@@ -90,7 +93,39 @@ mod x86 {
         bytes: &[u8],
     ) -> u64 {
         // SAFETY: as above.
-        unsafe { from_register_aligned::<__m512i, true, true>(f, width, reg, bytes) }
+        unsafe { from_register_aligned::<__m512i, true, true, Barrett>(f, width, reg, bytes) }
+    }
+
+    /// CRC-32C on 128-bit lanes, reduced by the `crc32` instruction.
+    ///
+    /// # Safety
+    /// The CPU must support PCLMULQDQ, SSE4.2, SSE4.1 and SSSE3.
+    #[target_feature(enable = "pclmulqdq,sse4.2,sse4.1,ssse3")]
+    pub(super) unsafe fn pclmul_crc32c(f: &FoldConsts, reg: u64, bytes: &[u8]) -> u64 {
+        // SAFETY: as above.
+        unsafe { from_register::<__m128i, true, false, ByInstruction<Sse42>>(f, 32, reg, bytes) }
+    }
+
+    /// CRC-32C on 256-bit vectors, reduced by the `crc32` instruction.
+    ///
+    /// # Safety
+    /// As [`vpclmul256`], and SSE4.2.
+    #[target_feature(enable = "vpclmulqdq,avx2,pclmulqdq,sse4.2,sse4.1,ssse3")]
+    pub(super) unsafe fn vpclmul256_crc32c(f: &FoldConsts, reg: u64, bytes: &[u8]) -> u64 {
+        // SAFETY: as above.
+        unsafe { from_register::<__m256i, true, false, ByInstruction<Sse42>>(f, 32, reg, bytes) }
+    }
+
+    /// CRC-32C on 512-bit vectors, reduced by the `crc32` instruction.
+    ///
+    /// # Safety
+    /// As [`vpclmul512`], and SSE4.2.
+    #[target_feature(
+        enable = "avx512f,avx512vl,avx512bw,vpclmulqdq,avx2,pclmulqdq,sse4.2,sse4.1,ssse3"
+    )]
+    pub(super) unsafe fn vpclmul512_crc32c(f: &FoldConsts, reg: u64, bytes: &[u8]) -> u64 {
+        // SAFETY: as above.
+        unsafe { from_register_by_instruction::<__m512i, Sse42>(f, reg, bytes) }
     }
 
     /// # Safety
@@ -164,7 +199,7 @@ mod arm {
         bytes: &[u8],
     ) -> u64 {
         // SAFETY: our features are the body's requirement.
-        unsafe { from_register::<uint64x2_t, LSB, false>(f, width, reg, bytes) }
+        unsafe { from_register::<uint64x2_t, LSB, false, Barrett>(f, width, reg, bytes) }
     }
 
     /// The same code with the three-way XORs compiled to EOR3.
@@ -179,7 +214,7 @@ mod arm {
         bytes: &[u8],
     ) -> u64 {
         // SAFETY: as above.
-        unsafe { from_register::<uint64x2_t, LSB, false>(f, width, reg, bytes) }
+        unsafe { from_register::<uint64x2_t, LSB, false, Barrett>(f, width, reg, bytes) }
     }
 
     /// # Safety
@@ -261,6 +296,36 @@ pub(super) fn fold<const LSB: bool>(
         Backend::PmullEor3 => unsafe { arm::pmull_eor3::<LSB>(f, width, reg, bytes) },
         _ => unreachable!("not a folding backend of this architecture: {backend:?}"),
     }
+}
+
+/// [`fold`] for a CRC whose register update `hw`'s instruction computes, reduced by two
+/// steps of the instruction instead of Barrett (`fold::ByInstruction`); `None` where this
+/// target has no such entry for `backend` (then [`fold`] serves). The instruction must be
+/// available.
+#[allow(unused_variables)]
+#[inline(always)]
+pub(super) fn fold_by_instruction(
+    backend: Backend,
+    hw: HwCrc,
+    f: &FoldConsts,
+    reg: u64,
+    bytes: &[u8],
+) -> Option<u64> {
+    // SAFETY (every arm): `backend` is available, and so is the instruction (the caller
+    // checked); on x86_64 only CRC-32C has one.
+    #[cfg(target_arch = "x86_64")]
+    return match (backend, hw) {
+        (Backend::Pclmul, HwCrc::Crc32c) => Some(unsafe { x86::pclmul_crc32c(f, reg, bytes) }),
+        (Backend::Vpclmul256, HwCrc::Crc32c) => {
+            Some(unsafe { x86::vpclmul256_crc32c(f, reg, bytes) })
+        }
+        (Backend::Vpclmul512, HwCrc::Crc32c) => {
+            Some(unsafe { x86::vpclmul512_crc32c(f, reg, bytes) })
+        }
+        _ => None,
+    };
+    #[allow(unreachable_code)]
+    None
 }
 
 /// Whether `backend` runs msb CRCs reflected over bit-reversed bytes here
@@ -367,35 +432,59 @@ pub(super) fn hw(hw: HwCrc, cpu: Cpu, state: u32, bytes: &[u8]) -> u32 {
 pub(crate) mod emulated {
     use super::*;
     use crate::engine::arch::emulated::{Emulated512, EmulatedCrc};
+    use crate::engine::simd::{CrcInstruction, Vector};
 
     /// The fold body on `bits`-bit emulated vectors (128, 256 or 512); `reflected`: an msb
-    /// CRC run reflected (`f` its twin's constants, `lsb` true).
+    /// CRC run reflected (`f` its twin's constants, `lsb` true); `hw`: reduced by the
+    /// emulated instruction for that polynomial (width 32, lsb), as the real kernels do
+    /// where the CPU has it.
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn fold(
         bits: u32,
         lsb: bool,
         reflected: bool,
+        hw: Option<HwCrc>,
         f: &FoldConsts,
         width: u32,
         reg: u64,
         bytes: &[u8],
     ) -> u64 {
         macro_rules! at {
-            ($v:ty, $fold:ident) => {
+            ($v:ty, $fold:ident, $by_instruction:ident) => {
                 // SAFETY: the emulated primitives are plain Rust.
                 unsafe {
-                    match (lsb, reflected) {
-                        (true, true) => $fold::<$v, true, true>(f, width, reg, bytes),
-                        (true, false) => $fold::<$v, true, false>(f, width, reg, bytes),
-                        (false, _) => $fold::<$v, false, false>(f, width, reg, bytes),
+                    match (lsb, reflected, hw) {
+                        (true, false, Some(HwCrc::Crc32)) => {
+                            $by_instruction::<$v, EmulatedCrc<false>>(f, reg, bytes)
+                        }
+                        (true, false, Some(HwCrc::Crc32c)) => {
+                            $by_instruction::<$v, EmulatedCrc<true>>(f, reg, bytes)
+                        }
+                        (true, true, _) => $fold::<$v, true, true, Barrett>(f, width, reg, bytes),
+                        (true, false, _) => $fold::<$v, true, false, Barrett>(f, width, reg, bytes),
+                        (false, ..) => $fold::<$v, false, false, Barrett>(f, width, reg, bytes),
                     }
                 }
             };
         }
+        /// Reduced by the instruction, as `pclmul_crc32c` and `vpclmul256_crc32c`.
+        unsafe fn reduced_by<V: Vector, I: CrcInstruction>(
+            f: &FoldConsts,
+            reg: u64,
+            bytes: &[u8],
+        ) -> u64 {
+            // SAFETY: the caller's.
+            unsafe { from_register::<V, true, false, ByInstruction<I>>(f, 32, reg, bytes) }
+        }
         match bits {
-            128 => at!(Emulated128, from_register),
-            256 => at!(Emulated256, from_register),
-            // As the 512-bit kernel: aligned loads for long inputs.
-            _ => at!(Emulated512, from_register_aligned),
+            128 => at!(Emulated128, from_register, reduced_by),
+            256 => at!(Emulated256, from_register, reduced_by),
+            // As the 512-bit kernels: aligned loads (by the instruction where it reduces).
+            _ => at!(
+                Emulated512,
+                from_register_aligned,
+                from_register_by_instruction
+            ),
         }
     }
 

@@ -277,8 +277,18 @@ pub(crate) fn update_emulated<W: Word>(
                 return Some(update_tables(c, state, bytes));
             }
             if c.model.refin {
-                let reg =
-                    kernels::emulated::fold(bits, true, false, f, width, state.low_u64(), bytes);
+                // Reduced by the instruction where the CRC has one, as on x86_64.
+                let hw = c.hw.filter(|_| width == 32);
+                let reg = kernels::emulated::fold(
+                    bits,
+                    true,
+                    false,
+                    hw,
+                    f,
+                    width,
+                    state.low_u64(),
+                    bytes,
+                );
                 return Some(W::from_u64(reg));
             }
             let reg = (state >> unused).low_u64();
@@ -287,6 +297,7 @@ pub(crate) fn update_emulated<W: Word>(
                     bits,
                     true,
                     true,
+                    None,
                     f,
                     width,
                     fold::reflect(reg, width),
@@ -294,7 +305,7 @@ pub(crate) fn update_emulated<W: Word>(
                 );
                 fold::reflect(r, width)
             } else {
-                kernels::emulated::fold(bits, false, false, f, width, reg, bytes)
+                kernels::emulated::fold(bits, false, false, None, f, width, reg, bytes)
             };
             Some(W::from_u64(reg) << unused)
         }

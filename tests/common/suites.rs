@@ -140,9 +140,9 @@ pub fn every_length_and_offset(kernels: &[Kernel], sparse: &dyn Fn(Kernel) -> bo
     });
 }
 
-/// The block sizes of fusion's shapes: 7 KiB (128- and 256-bit vectors), and 4864 to 19456
-/// bytes (16 to 64 steps of 304 bytes, 512-bit vectors).
-pub const FUSION_BLOCKS: [usize; 3] = [7168, 4864, 19456];
+/// The block sizes of fusion's shapes: 7 KiB (128- and 256-bit vectors), and 9728 to 19456
+/// bytes (32 to 64 steps of 304 bytes, 512-bit vectors).
+pub const FUSION_BLOCKS: [usize; 3] = [7168, 9728, 19456];
 
 /// Lengths around the 4-, 2- and 1-vector steps of the 128-, 256- and 512-bit bodies, and
 /// around fusion's blocks (and what follows them: a tail under the instruction's threshold,
