@@ -3,7 +3,7 @@
 //! with the `#[target_feature]`s its primitives need, and the map from a backend to its
 //! entry point. The emulated instantiations (plain Rust, any CPU) are here too.
 
-use super::arch::emulated::{Emulated128, Emulated256};
+use super::arch::emulated::{Emulated128, Emulated256, Emulated512};
 use super::dispatch::Cpu;
 use super::fold::{
     from_register, from_register_aligned, from_register_by_instruction, Barrett, ByInstruction,
@@ -31,6 +31,17 @@ const ZMM_MAX_STEPS: usize = 64;
 /// The shortest input fusion takes on 128-bit lanes or 256-bit vectors (7 KiB either way).
 const FUSION_MIN: usize = YMM_STEPS * fusion::step_bytes::<Emulated256, YMM_WORDS>();
 const _: () = assert!(FUSION_MIN == LANE_STEPS * fusion::step_bytes::<Emulated128, LANE_WORDS>());
+
+/// The longest of the shortest inputs fusion takes, in any shape (the self-test's buffer must
+/// hold it, plus an alignment head).
+pub(super) const FUSION_MIN_LONGEST: usize = {
+    let zmm = ZMM_MIN_STEPS * fusion::step_bytes::<Emulated512, ZMM_WORDS>();
+    if zmm > FUSION_MIN {
+        zmm
+    } else {
+        FUSION_MIN
+    }
+};
 
 #[cfg(target_arch = "x86_64")]
 mod x86 {
@@ -431,7 +442,7 @@ pub(super) fn hw(hw: HwCrc, cpu: Cpu, state: u32, bytes: &[u8]) -> u32 {
 /// The same bodies on the emulated lanes and instructions of `arch/emulated.rs`.
 pub(crate) mod emulated {
     use super::*;
-    use crate::engine::arch::emulated::{Emulated512, EmulatedCrc};
+    use crate::engine::arch::emulated::EmulatedCrc;
     use crate::engine::simd::{CrcInstruction, Vector};
 
     /// The fold body on `bits`-bit emulated vectors (128, 256 or 512); `reflected`: an msb

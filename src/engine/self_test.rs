@@ -15,9 +15,9 @@ use crate::catalog::{Crc16T10Dif, Crc32Iscsi, Crc32IsoHdlc, Crc64Ecma182};
 use crate::consts::Consts;
 use crate::word::Word;
 
-/// The buffer: past the shortest fusion block of every shape (7 KiB at most), with an odd
-/// tail.
-const LEN: usize = 7168 + 1031;
+/// The buffer: past the shortest fusion block of every shape and its alignment head, with
+/// an odd tail.
+const LEN: usize = kernels::FUSION_MIN_LONGEST + 64 + 1031;
 /// The lengths each folding kernel and the instruction run: every path of the fold body
 /// (one to four vectors, the loop, a partial block) at each width, and three streams.
 const LENGTHS: [usize; 7] = [16, 31, 100, 257, 300, 1027, 4099];
