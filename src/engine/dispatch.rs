@@ -259,16 +259,17 @@ pub(crate) fn family() -> Family {
 #[cold]
 fn detect_and_cache() -> Cpu {
     let max_tier = max_tier();
+    let disabled = EnvList::read("CRCSTAMP_DISABLE");
     let mut bits: Bits = 0;
     for (i, &b) in KERNELS.iter().enumerate() {
-        if b.tier() <= max_tier && !disabled(b.name()) && cpu_has(b) {
+        if b.tier() <= max_tier && !disabled.names(b.name()) && cpu_has(b) {
             bits |= 1 << i;
         }
     }
     let family = cpu_family();
     let profile = &PROFILES[family as usize];
     bits |= (family as Bits) << FAMILY;
-    if cpu_has_gfni() && !disabled("gfni") {
+    if cpu_has_gfni() && !disabled.names("gfni") {
         bits |= GFNI;
     }
     if profile.zmm && bits & bit(Backend::Vpclmul512) != 0 {
@@ -456,21 +457,34 @@ fn max_tier() -> u8 {
     u8::MAX
 }
 
-/// Whether the comma-separated list in the environment variable `var` names `name`.
-#[allow(unused_variables)]
-pub(super) fn env_lists(var: &str, name: &str) -> bool {
+/// A comma-separated list of names from an environment variable, read once (empty without
+/// `std`): `CRCSTAMP_DISABLE` (backend names, and `gfni`), so tests can run the combinations
+/// no CPU at hand has (folding without the CRC instruction, say), and
+/// `CRCSTAMP_FAIL_SELF_TEST`.
+pub(super) struct EnvList {
     #[cfg(feature = "std")]
-    if let Some(v) = std::env::var_os(var) {
-        return v.to_str().is_some_and(|v| v.split(',').any(|n| n == name));
-    }
-    false
+    value: Option<std::string::String>,
 }
 
-/// Whether `CRCSTAMP_DISABLE` (backend names, and `gfni`; comma-separated) names `name`, so
-/// tests can run the combinations no CPU at hand has: folding without the CRC instruction,
-/// say.
-fn disabled(name: &str) -> bool {
-    env_lists("CRCSTAMP_DISABLE", name)
+impl EnvList {
+    /// The list in `var`.
+    #[allow(unused_variables)]
+    pub(super) fn read(var: &str) -> EnvList {
+        EnvList {
+            #[cfg(feature = "std")]
+            value: std::env::var(var).ok(),
+        }
+    }
+
+    /// Whether the list names `name`.
+    #[allow(unused_variables)]
+    pub(super) fn names(&self, name: &str) -> bool {
+        #[cfg(feature = "std")]
+        if let Some(v) = &self.value {
+            return v.split(',').any(|n| n == name);
+        }
+        false
+    }
 }
 
 #[cfg(all(test, feature = "std", target_arch = "x86_64"))]

@@ -8,7 +8,7 @@
 //! 512-bit vectors; comma-separated) corrupts the named kernels' results here, so a test
 //! can show that a failing kernel is not offered and every CRC stays right.
 
-use super::dispatch::{self, env_lists, Cpu, FOLDING_ORDER};
+use super::dispatch::{self, Cpu, EnvList, FOLDING_ORDER};
 use super::{fold, kernels, table};
 use crate::backend::Backend;
 use crate::catalog::{Crc16T10Dif, Crc32Iscsi, Crc32IsoHdlc, Crc64Ecma182};
@@ -22,39 +22,95 @@ const LEN: usize = kernels::FUSION_MIN_LONGEST + 64 + 1031;
 /// (one to four vectors, the loop, a partial block) at each width, and three streams.
 const LENGTHS: [usize; 7] = [16, 31, 100, 257, 300, 1027, 4099];
 
+/// The lengths the CRC instruction runs besides [`LENGTHS`]: one 8-byte step, the 4-byte
+/// step and the read-backs.
+const SHORT: [usize; 5] = [1, 4, 7, 8, 13];
+
+/// One CRC's reference: a register that is not the initial one (the tables' over the
+/// buffer's first 5 bytes) and the tables' register from it after each length of `lens`
+/// (bytes from offset 5).
+struct Reference<'a, W: Word, const N: usize> {
+    c: &'a Consts<'a, W>,
+    start: W,
+    want: [W; N],
+}
+
+impl<'a, W: Word, const N: usize> Reference<'a, W, N> {
+    fn new(c: &'a Consts<'a, W>, data: &[u8], lens: [usize; N]) -> Self {
+        let start = tables(c, c.init_state, &data[..5]);
+        let want = lens.map(|len| tables(c, start, &data[5..5 + len]));
+        Reference { c, start, want }
+    }
+
+    /// Whether `kernel` (from a register, over bytes) gives every reference register;
+    /// `corrupt`: the test hook's flipped bit.
+    fn all(
+        &self,
+        data: &[u8],
+        lens: [usize; N],
+        corrupt: bool,
+        kernel: impl Fn(W, &[u8]) -> W,
+    ) -> bool {
+        let flip = W::from_u64(u64::from(corrupt));
+        lens.iter()
+            .zip(self.want)
+            .all(|(&len, want)| kernel(self.start, &data[5..5 + len]) ^ flip == want)
+    }
+}
+
 /// `cpu` without the kernels that fail.
 pub(super) fn run(mut cpu: Cpu) -> Cpu {
+    let tested = FOLDING_ORDER
+        .into_iter()
+        .chain([Backend::HwCrc, Backend::Fusion]);
+    if !tested.into_iter().any(|b| cpu.has(b)) {
+        return cpu;
+    }
     let mut data = [0u8; LEN];
     let mut x = 0x2545_f491_4f6c_dd1du64;
-    for b in data.iter_mut() {
+    for word in data.chunks_mut(8) {
         x = x.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
-        *b = (x >> 56) as u8;
+        word.copy_from_slice(&x.to_le_bytes()[..word.len()]);
     }
+    // The references, once: CRC-32C (lsb), CRC-16/T10-DIF and CRC-64/ECMA-182 (msb).
+    let lsb = Reference::new(Crc32Iscsi::consts(), &data, LENGTHS);
+    let msb16 = Reference::new(Crc16T10Dif::consts(), &data, LENGTHS);
+    let msb64 = Reference::new(Crc64Ecma182::consts(), &data, LENGTHS);
+    let failing = EnvList::read("CRCSTAMP_FAIL_SELF_TEST");
+    let folds_right = |cpu: Cpu, b: Backend, name: &str| {
+        let corrupt = failing.names(name);
+        fn check<W: Word>(
+            r: &Reference<'_, W, 7>,
+            data: &[u8],
+            corrupt: bool,
+            b: Backend,
+            cpu: Cpu,
+        ) -> bool {
+            let Some(f) = r.c.fold else { return false };
+            r.all(data, LENGTHS, corrupt, |s, bytes| {
+                fold::update(r.c, f, b, cpu, s, bytes)
+            })
+        }
+        check(&lsb, &data, corrupt, b, cpu)
+            && check(&msb16, &data, corrupt, b, cpu)
+            && check(&msb64, &data, corrupt, b, cpu)
+    };
     for b in FOLDING_ORDER {
         if !cpu.has(b) {
             continue;
         }
-        if !folds_right(dispatch::without_gfni(cpu), b, b.name(), &data) {
+        if !folds_right(dispatch::without_gfni(cpu), b, b.name()) {
             cpu = dispatch::withdraw(cpu, b);
-        } else if kernels::runs_reflected(b, cpu) && !folds_right(cpu, b, "gfni", &data) {
+        } else if kernels::runs_reflected(b, cpu) && !folds_right(cpu, b, "gfni") {
             cpu = dispatch::without_gfni(cpu);
         }
     }
     for b in [Backend::HwCrc, Backend::Fusion] {
-        if cpu.has(b) && !instruction_right(cpu, b, &data) {
+        if cpu.has(b) && !instruction_right(cpu, b, failing.names(b.name()), &data) {
             cpu = dispatch::withdraw(cpu, b);
         }
     }
     cpu
-}
-
-/// `result`, corrupted if `CRCSTAMP_FAIL_SELF_TEST` names `name`.
-fn hooked<W: Word>(name: &str, result: W) -> W {
-    if env_lists("CRCSTAMP_FAIL_SELF_TEST", name) {
-        result ^ W::from_u64(1)
-    } else {
-        result
-    }
 }
 
 /// The slice-16 kernel, the reference.
@@ -62,26 +118,10 @@ fn tables<W: Word>(c: &Consts<'_, W>, state: W, bytes: &[u8]) -> W {
     table::update::<W, 16>(c.tables, c.model.refin, state, bytes)
 }
 
-/// Whether the folding kernel `b` agrees with the tables on CRC-32C (lsb), CRC-16/T10-DIF and
-/// CRC-64/ECMA-182 (msb) at every length.
-fn folds_right(cpu: Cpu, b: Backend, name: &str, data: &[u8; LEN]) -> bool {
-    fn check<W: Word>(cpu: Cpu, b: Backend, name: &str, c: &Consts<'_, W>, data: &[u8]) -> bool {
-        let Some(f) = c.fold else { return false };
-        // A register that is not the initial one, in the engine's layout.
-        let start = tables(c, c.init_state, &data[..5]);
-        LENGTHS.iter().all(|&len| {
-            let bytes = &data[5..5 + len];
-            hooked(name, fold::update(c, f, b, cpu, start, bytes)) == tables(c, start, bytes)
-        })
-    }
-    check(cpu, b, name, Crc32Iscsi::consts(), data)
-        && check(cpu, b, name, Crc16T10Dif::consts(), data)
-        && check(cpu, b, name, Crc64Ecma182::consts(), data)
-}
-
 /// Whether the CRC instruction (`HwCrc`) or fusion agrees with the tables for each CRC this
-/// target has an instruction for.
-fn instruction_right(cpu: Cpu, b: Backend, data: &[u8; LEN]) -> bool {
+/// target has an instruction for: the instruction at every length of [`LENGTHS`] and
+/// [`SHORT`], fusion on the whole buffer (one block and more of every shape).
+fn instruction_right(cpu: Cpu, b: Backend, corrupt: bool, data: &[u8; LEN]) -> bool {
     [Crc32Iscsi::consts(), Crc32IsoHdlc::consts()]
         .iter()
         .all(|c| {
@@ -89,15 +129,23 @@ fn instruction_right(cpu: Cpu, b: Backend, data: &[u8; LEN]) -> bool {
             else {
                 return true;
             };
-            let start = tables(c, c.init_state, &data[..5]);
             if b == Backend::Fusion {
-                let (state, rest) = kernels::fusion(hw, f, cpu, start, &data[5..]);
-                return rest.len() < LEN - 5
-                    && hooked(b.name(), tables(c, state, rest)) == tables(c, start, &data[5..]);
+                let r = Reference::new(c, data, [LEN - 5]);
+                return r.all(data, [LEN - 5], corrupt, |s, bytes| {
+                    let (state, rest) = kernels::fusion(hw, f, cpu, s, bytes);
+                    // Something must have been fused, or this tests the tables.
+                    match rest.len() < bytes.len() {
+                        true => tables(c, state, rest),
+                        false => !s,
+                    }
+                });
             }
-            LENGTHS.iter().chain(&[1, 4, 7, 8, 13]).all(|&len| {
-                let bytes = &data[5..5 + len];
-                hooked(b.name(), kernels::hw(hw, cpu, start, bytes)) == tables(c, start, bytes)
-            })
+            let lens = [
+                LENGTHS[0], LENGTHS[1], LENGTHS[2], LENGTHS[3], LENGTHS[4], LENGTHS[5], LENGTHS[6],
+            ];
+            let r = Reference::new(c, data, lens);
+            let short = Reference::new(c, data, SHORT);
+            let hw_run = |s, bytes: &[u8]| kernels::hw(hw, cpu, s, bytes);
+            r.all(data, LENGTHS, corrupt, hw_run) && short.all(data, SHORT, corrupt, hw_run)
         })
 }
