@@ -394,7 +394,9 @@ fn cpu_family() -> Family {
             _ => {}
         }
     }
-    #[cfg(target_arch = "x86_64")]
+    // Miri cannot run CPUID (inline assembly); it offers no accelerated kernels either, so
+    // no family's thresholds matter there.
+    #[cfg(all(target_arch = "x86_64", not(miri)))]
     return x86_family();
     #[allow(unreachable_code)]
     Family::Generic
@@ -403,11 +405,11 @@ fn cpu_family() -> Family {
 /// Intel family 6 models that downclock for 512-bit vectors, as Linux lists them
 /// (`zmm_exclusion_list`, X86_FEATURE_PREFER_YMM): Skylake-X, Ice Lake (server, D, client,
 /// NNPI), Tiger Lake. Later models (Rocket Lake, Sapphire Rapids and on) are not listed.
-#[cfg(target_arch = "x86_64")]
+#[cfg(all(target_arch = "x86_64", not(miri)))]
 const PREFER_YMM_MODELS: [u32; 8] = [0x55, 0x6a, 0x6c, 0x7d, 0x7e, 0x9d, 0x8c, 0x8d];
 
 /// The family from CPUID's vendor, family and model.
-#[cfg(target_arch = "x86_64")]
+#[cfg(all(target_arch = "x86_64", not(miri)))]
 fn x86_family() -> Family {
     use core::arch::x86_64::__cpuid;
     let vendor = __cpuid(0);
