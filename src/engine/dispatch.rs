@@ -46,6 +46,15 @@ const HW_ALWAYS: Bits = 1 << 12;
 const DETECTED: Bits = 1 << 15;
 /// Seven bits from here: the kernels that failed their self-test.
 const FAILED: u32 = 16;
+/// Bits 24..47: the shortest input the 512-bit kernel takes, [`ZMM_MIN`] where the family
+/// takes 512-bit vectors ([`ZMM`]) and the field's maximum elsewhere; 0 before detection.
+/// The hot path of a CRC without an instruction of its own compares the length with it
+/// once: below it the CPU is detected and the 512-bit kernel does not run, so the narrower
+/// kernels are called inline ([`Cpu::folds_inline`]).
+#[cfg(target_has_atomic = "64")]
+const ZMM_FROM: u32 = 24;
+#[cfg(target_has_atomic = "64")]
+const ZMM_FROM_MAX: Bits = 0xff_ffff;
 /// The top 16 bits: the last length the CRC instruction takes, one less than where folding
 /// beats it ([`Profile::fold_beats_hw`]) or fusion takes over, whichever is shorter; 0xffff
 /// with [`HW_ALWAYS`]. In the top bits the hot path reads it with one shift.
@@ -55,6 +64,7 @@ const HW_LAST: u32 = 48;
 /// The length from which a family that takes 512-bit vectors folds on them (`Profile::zmm`;
 /// `spec/decisions.md`, "512-bit vectors"). A constant, so that the hot path tests it
 /// with one comparison.
+#[cfg_attr(not(target_has_atomic = "64"), allow(dead_code))]
 pub(crate) const ZMM_MIN: usize = 1024;
 
 /// The CPU families with routing thresholds of their own (`spec/decisions.md`, "Routing per
@@ -161,16 +171,41 @@ impl Cpu {
     /// Whether 512-bit vectors run `len` bytes.
     #[inline(always)]
     pub(crate) fn zmm_pays(self, len: usize) -> bool {
-        len >= ZMM_MIN && self.zmm()
+        !self.below_zmm(len) && self.zmm()
+    }
+
+    /// Whether `len` is shorter than the 512-bit kernel's inputs ([`ZMM_FROM`]; before
+    /// detection, never). Without 64-bit atomics there is no such kernel.
+    #[inline(always)]
+    fn below_zmm(self, len: usize) -> bool {
+        #[cfg(target_has_atomic = "64")]
+        return (len as u64) < (self.0 >> ZMM_FROM) & ZMM_FROM_MAX;
+        #[allow(unreachable_code)]
+        {
+            let _ = len;
+            self.0 & DETECTED != 0
+        }
+    }
+
+    /// For a CRC without an instruction of its own: whether the hot path routes `len`
+    /// bytes inline, that is, the CPU is detected and the 512-bit kernel does not take
+    /// them. One compare; the route then knows the 512-bit test's answer.
+    #[inline(always)]
+    pub(crate) fn folds_inline(self, len: usize) -> bool {
+        self.below_zmm(len)
     }
 
     /// The best folding kernel for `len` bytes: the first of [`FOLDING_ORDER`] available,
     /// past the 512-bit one where it does not pay.
     #[inline(always)]
     pub(crate) fn best_fold(self, len: usize) -> Option<Backend> {
+        // The route bit implies the kernel's own (`withdraw` clears both).
+        if self.zmm_pays(len) {
+            return Some(Backend::Vpclmul512);
+        }
         FOLDING_ORDER
             .into_iter()
-            .find(|&b| self.has(b) && (b != Backend::Vpclmul512 || self.zmm_pays(len)))
+            .find(|&b| b != Backend::Vpclmul512 && self.has(b))
     }
 
     /// The family whose profile routes.
@@ -217,6 +252,13 @@ pub(crate) const FOLDING_ORDER: [Backend; 0] = [];
 pub(crate) fn cached() -> Option<Cpu> {
     let bits = FEATURES.load(core::sync::atomic::Ordering::Relaxed);
     (bits & DETECTED != 0).then_some(Cpu(bits))
+}
+
+/// The cached word as it is, all zero before the first detection (then no kernel is
+/// offered and [`Cpu::folds_inline`] is false).
+#[inline(always)]
+pub(crate) fn cached_any() -> Cpu {
+    Cpu(FEATURES.load(core::sync::atomic::Ordering::Relaxed))
 }
 
 /// The cached word, detecting at the first call.
@@ -276,9 +318,21 @@ fn detect_and_cache() -> Cpu {
         bits |= ZMM;
     }
     let cpu = super::self_test::run(Cpu(bits));
-    let bits = cpu.0 | hw_last(profile, cpu) | DETECTED;
+    let bits = cpu.0 | hw_last(profile, cpu) | zmm_from(cpu) | DETECTED;
     FEATURES.store(bits, core::sync::atomic::Ordering::Relaxed);
     Cpu(bits)
+}
+
+/// [`ZMM_FROM`]'s field for `cpu` (its kernels decided).
+#[allow(unused_variables)]
+fn zmm_from(cpu: Cpu) -> Bits {
+    #[cfg(target_has_atomic = "64")]
+    return match cpu.zmm() {
+        true => (ZMM_MIN as Bits) << ZMM_FROM,
+        false => ZMM_FROM_MAX << ZMM_FROM,
+    };
+    #[allow(unreachable_code)]
+    0
 }
 
 /// The CRC instruction's last length for `profile` on `cpu` (its kernels decided), in the
@@ -536,8 +590,21 @@ mod tests {
             assert!(at(256, fusion).hw_runs(255) && !at(256, fusion).hw_runs(256));
             assert!(!at(256, fusion).hw_always());
         }
-        let zmm = Cpu(ZMM | DETECTED);
+    }
+
+    /// The 512-bit kernel from `ZMM_MIN` where the family takes it, never elsewhere; the
+    /// hot path's one compare keeps inline exactly what it does not take, and nothing
+    /// before detection.
+    #[test]
+    fn zmm_thresholds() {
+        let detected = |flags: Bits| Cpu(flags | zmm_from(Cpu(flags)) | DETECTED);
+        let (zmm, ymm) = (detected(ZMM | bit(Backend::Vpclmul512)), detected(0));
         assert!(!zmm.zmm_pays(ZMM_MIN - 1) && zmm.zmm_pays(ZMM_MIN));
-        assert!(!Cpu(DETECTED).zmm_pays(usize::MAX));
+        assert!(zmm.folds_inline(ZMM_MIN - 1) && !zmm.folds_inline(ZMM_MIN));
+        for len in [0, 17, ZMM_MIN, 1 << 20, usize::MAX] {
+            assert!(!ymm.zmm_pays(len), "{len}");
+            assert!(!Cpu(0).folds_inline(len), "{len}");
+        }
+        assert!(ymm.folds_inline(1 << 20));
     }
 }

@@ -136,8 +136,17 @@ pub(crate) fn update<W: Word>(c: &Consts<'_, W>, state: W, bytes: &[u8]) -> W {
     if tables_anywhere(c, bytes.len()) {
         return update_tables(c, state, bytes);
     }
-    let Some(cpu) = dispatch::cached() else {
-        return update_long(c, state, bytes);
+    let cpu = if has_hw(c) {
+        match dispatch::cached() {
+            Some(cpu) => cpu,
+            None => return update_long(c, state, bytes),
+        }
+    } else {
+        // One compare sends first use and the 512-bit kernel's inputs out of line.
+        match dispatch::cached_any() {
+            cpu if cpu.folds_inline(bytes.len()) => cpu,
+            _ => return update_long(c, state, bytes),
+        }
     };
     match route(c, bytes.len(), Some(cpu)) {
         Route::Hw => match c.hw {
