@@ -92,11 +92,24 @@ const fn one<V: Vector>() -> usize {
     V::BYTES.trailing_zeros() as usize - 4
 }
 
-/// A `[HI, LO]` pair in the physical order of the bit order, in every lane.
+/// Whether an msb CRC's folds on `V` multiply across qwords (accumulator qword 1 by
+/// constant qword 0, and 0 by 1) rather than swapping each constant pair once: where the
+/// instruction selects the qwords for free (x86's immediate), the pair then stays in memory
+/// order and loads as one broadcast.
+const fn crosses<V: Vector, const LSB: bool>() -> bool {
+    !LSB && V::SELECTS_QWORDS
+}
+
+/// A `[HI, LO]` pair, in every lane, where [`fold`] multiplies it: HI by the accumulator's
+/// x^64..x^127 half (qword 0 for lsb, qword 1 for msb), LO by the other.
 #[inline(always)]
 unsafe fn splat<V: Vector, const LSB: bool>(f: &FoldConsts, index: usize) -> V {
     let [hi, lo] = f.folds[index];
-    let (q0, q1) = if LSB { (hi, lo) } else { (lo, hi) };
+    let (q0, q1) = if LSB || crosses::<V, LSB>() {
+        (hi, lo)
+    } else {
+        (lo, hi)
+    };
     // SAFETY: the caller guarantees `V`'s instructions.
     unsafe { V::splat(q0, q1) }
 }
@@ -118,11 +131,18 @@ unsafe fn load<V: Vector, const LSB: bool, const BITREV: bool>(block: &V::Block)
     }
 }
 
-/// `acc · x^D ⊕ data`, reduced to 128 bits per lane, with `k` the pair for distance D.
+/// `acc · x^D ⊕ data`, reduced to 128 bits per lane, with `k` the pair for distance D
+/// ([`splat`]).
 #[inline(always)]
-unsafe fn fold<V: Vector>(acc: V, data: V, k: V) -> V {
+unsafe fn fold<V: Vector, const LSB: bool>(acc: V, data: V, k: V) -> V {
     // SAFETY: the caller guarantees `V`'s instructions.
-    unsafe { V::xor3(V::clmul_lo(acc, k), V::clmul_hi(acc, k), data) }
+    unsafe {
+        if crosses::<V, LSB>() {
+            V::xor3(V::clmul::<0, 1>(acc, k), V::clmul::<1, 0>(acc, k), data)
+        } else {
+            V::xor3(V::clmul::<0, 0>(acc, k), V::clmul::<1, 1>(acc, k), data)
+        }
+    }
 }
 
 /// The register (lsb: reflected, low bits; msb: unreflected) placed where the first lane's
@@ -200,7 +220,7 @@ pub(crate) unsafe fn from_register_aligned<
         let x = lanes::<V::Lane, LSB, BITREV>(f, x, blocks, head);
         // The head's 128 bits move on by one lane to precede the rest's first lane.
         let zero = V::Lane::pair(0, 0);
-        let init = fold(x, zero, k128);
+        let init = fold::<_, LSB>(x, zero, k128);
         body::<V, LSB, BITREV, _, R>(f, width, init, rest, &mut Alone)
     }
 }
@@ -271,26 +291,26 @@ pub(crate) unsafe fn body<V: Vector, const LSB: bool, const BITREV: bool, S: Sid
                 let (mut x1, mut x2, mut x3) = (load(v1), load(v2), load(v3));
                 side.step();
                 while let [d0, d1, d2, d3, tail @ ..] = rest {
-                    x0 = fold(x0, load(d0), k4);
-                    x1 = fold(x1, load(d1), k4);
-                    x2 = fold(x2, load(d2), k4);
-                    x3 = fold(x3, load(d3), k4);
+                    x0 = fold::<_, LSB>(x0, load(d0), k4);
+                    x1 = fold::<_, LSB>(x1, load(d1), k4);
+                    x2 = fold::<_, LSB>(x2, load(d2), k4);
+                    x3 = fold::<_, LSB>(x3, load(d3), k4);
                     side.step();
                     rest = tail;
                 }
                 let k2 = splat::<V, LSB>(f, one + 1);
-                let mut y0 = fold(x0, x2, k2);
-                let mut y1 = fold(x1, x3, k2);
+                let mut y0 = fold::<_, LSB>(x0, x2, k2);
+                let mut y1 = fold::<_, LSB>(x1, x3, k2);
                 if let [d0, d1, tail @ ..] = rest {
-                    y0 = fold(y0, load(d0), k2);
-                    y1 = fold(y1, load(d1), k2);
+                    y0 = fold::<_, LSB>(y0, load(d0), k2);
+                    y1 = fold::<_, LSB>(y1, load(d1), k2);
                     rest = tail;
                 }
-                (fold(y0, y1, k1), rest)
+                (fold::<_, LSB>(y0, y1, k1), rest)
             }
             // Two or three vectors: the first two folded at once (half the multiplies of
             // four vectors of half the width), then at most one more.
-            [v0, v1, rest @ ..] => (fold(V::xor(load(v0), init), load(v1), k1), rest),
+            [v0, v1, rest @ ..] => (fold::<_, LSB>(V::xor(load(v0), init), load(v1), k1), rest),
             [v0, rest @ ..] if V::BYTES == 16 => (V::xor(load(v0), init), rest),
             // No whole block: not called (`update` takes the tables under 17 bytes).
             [] if V::BYTES == 16 => return R::reduce::<V::Lane, LSB>(f, width, lane0),
@@ -298,7 +318,7 @@ pub(crate) unsafe fn body<V: Vector, const LSB: bool, const BITREV: bool, S: Sid
         };
         let mut acc = acc;
         if let [d0, tail @ ..] = rest {
-            acc = fold(acc, load(d0), k1);
+            acc = fold::<_, LSB>(acc, load(d0), k1);
             rest = tail;
         }
         let lane = to_lane::<V, LSB>(f, acc);
@@ -318,12 +338,12 @@ unsafe fn to_lane<V: Vector, const LSB: bool>(f: &FoldConsts, v: V) -> V::Lane {
             16 => v.low_lane(),
             32 => {
                 let (a, b) = v.halves();
-                fold(a, b, splat::<V::Half, LSB>(f, D128)).low_lane()
+                fold::<_, LSB>(a, b, splat::<V::Half, LSB>(f, D128)).low_lane()
             }
             _ => {
                 let (a, b) = v.halves();
-                let (c, d) = fold(a, b, splat::<V::Half, LSB>(f, D256)).halves();
-                fold(c, d, splat::<_, LSB>(f, D128)).low_lane()
+                let (c, d) = fold::<_, LSB>(a, b, splat::<V::Half, LSB>(f, D256)).halves();
+                fold::<_, LSB>(c, d, splat::<_, LSB>(f, D128)).low_lane()
             }
         }
     }
@@ -342,7 +362,7 @@ unsafe fn lanes<L: Lane, const LSB: bool, const BITREV: bool>(
     unsafe {
         let k128 = splat::<L, LSB>(f, D128);
         for block in rest {
-            x0 = fold(x0, load::<L, LSB, BITREV>(block), k128);
+            x0 = fold::<_, LSB>(x0, load::<L, LSB, BITREV>(block), k128);
         }
         let partial = bytes.len() % 16;
         if let (1.., Some(last)) = (partial, bytes.last_chunk::<16>()) {
@@ -351,7 +371,7 @@ unsafe fn lanes<L: Lane, const LSB: bool, const BITREV: bool>(
             let [shift, split] = shuffle_masks::<LSB>(partial);
             let high = L::shuffle(x0, split);
             let low = L::blend(L::shuffle(x0, shift), load::<L, LSB, BITREV>(last), shift);
-            x0 = fold(high, low, k128);
+            x0 = fold::<_, LSB>(high, low, k128);
         }
         x0
     }

@@ -38,10 +38,13 @@ pub(crate) trait Vector: Copy {
     unsafe fn bitrev_bytes(self) -> Self;
     /// `[q0, q1]` in every lane.
     unsafe fn splat(q0: u64, q1: u64) -> Self;
-    /// Per lane: qword 0 of `a` times qword 0 of `b`, 128 bits.
-    unsafe fn clmul_lo(a: Self, b: Self) -> Self;
-    /// Per lane: qword 1 of `a` times qword 1 of `b`, 128 bits.
-    unsafe fn clmul_hi(a: Self, b: Self) -> Self;
+    /// Whether [`clmul`](Self::clmul) takes either qword of each operand at no cost (x86's
+    /// immediate); where not (aarch64's PMULL takes qword 0, PMULL2 qword 1), an msb CRC
+    /// swaps each constant pair once instead of crossing qwords in every fold (`fold.rs`).
+    const SELECTS_QWORDS: bool;
+
+    /// Per lane: qword `A` of `a` times qword `B` of `b`, 128 bits.
+    unsafe fn clmul<const A: i32, const B: i32>(a: Self, b: Self) -> Self;
     /// `a ⊕ b`.
     unsafe fn xor(a: Self, b: Self) -> Self;
     /// `a ⊕ b ⊕ c`.
@@ -57,8 +60,6 @@ pub(crate) trait Vector: Copy {
 /// A 128-bit vector, with what the last blocks and the Barrett reduction need besides the
 /// fold itself.
 pub(crate) trait Lane: Vector<Lane = Self, Half = Self, Block = [u8; 16]> {
-    /// Qword `A` of `a` times qword `B` of `b`.
-    unsafe fn clmul<const A: i32, const B: i32>(a: Self, b: Self) -> Self;
     /// Qword 1 moved to qword 0, qword 1 zeroed (the 128-bit value shifted down 64 bits).
     unsafe fn down(a: Self) -> Self;
     /// Qword 0 moved to qword 1, qword 0 zeroed.

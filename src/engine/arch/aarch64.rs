@@ -41,18 +41,20 @@ impl Vector for uint64x2_t {
         // SAFETY: as above.
         unsafe { vcombine_u64(vcreate_u64(q0), vcreate_u64(q1)) }
     }
+    const SELECTS_QWORDS: bool = false;
+
     #[inline]
     #[target_feature(enable = "neon,aes")]
-    unsafe fn clmul_lo(a: Self, b: Self) -> Self {
-        vreinterpretq_u64_p128(vmull_p64(vgetq_lane_u64::<0>(a), vgetq_lane_u64::<0>(b)))
-    }
-    #[inline]
-    #[target_feature(enable = "neon,aes")]
-    unsafe fn clmul_hi(a: Self, b: Self) -> Self {
-        vreinterpretq_u64_p128(vmull_high_p64(
-            vreinterpretq_p64_u64(a),
-            vreinterpretq_p64_u64(b),
-        ))
+    unsafe fn clmul<const A: i32, const B: i32>(a: Self, b: Self) -> Self {
+        if A == 1 && B == 1 {
+            // PMULL2, without moving the qwords first.
+            vreinterpretq_u64_p128(vmull_high_p64(
+                vreinterpretq_p64_u64(a),
+                vreinterpretq_p64_u64(b),
+            ))
+        } else {
+            vreinterpretq_u64_p128(vmull_p64(vgetq_lane_u64::<A>(a), vgetq_lane_u64::<B>(b)))
+        }
     }
     #[inline(always)]
     unsafe fn xor(a: Self, b: Self) -> Self {
@@ -79,11 +81,6 @@ impl Vector for uint64x2_t {
 }
 
 impl Lane for uint64x2_t {
-    #[inline]
-    #[target_feature(enable = "neon,aes")]
-    unsafe fn clmul<const A: i32, const B: i32>(a: Self, b: Self) -> Self {
-        vreinterpretq_u64_p128(vmull_p64(vgetq_lane_u64::<A>(a), vgetq_lane_u64::<B>(b)))
-    }
     #[inline(always)]
     unsafe fn down(a: Self) -> Self {
         // SAFETY: NEON is part of the aarch64 baseline.

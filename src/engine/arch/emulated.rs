@@ -38,7 +38,7 @@ fn from_bytes(b: [u8; 16]) -> [u64; 2] {
 }
 
 macro_rules! emulated {
-    ($(#[$doc:meta])* $name:ident, $lanes:literal, $half:ident) => {
+    ($(#[$doc:meta])* $name:ident, $lanes:literal, $half:ident, $selects:literal) => {
         $(#[$doc])*
         #[derive(Clone, Copy, Debug, PartialEq, Eq)]
         pub(crate) struct $name([[u64; 2]; $lanes]);
@@ -76,15 +76,11 @@ macro_rules! emulated {
             unsafe fn splat(q0: u64, q1: u64) -> Self {
                 $name([[q0, q1]; $lanes])
             }
-            unsafe fn clmul_lo(a: Self, b: Self) -> Self {
+            const SELECTS_QWORDS: bool = $selects;
+
+            unsafe fn clmul<const A: i32, const B: i32>(a: Self, b: Self) -> Self {
                 Self::zip(a, b, |a, b| {
-                    let p = clmul64(a[0], b[0]);
-                    [p as u64, (p >> 64) as u64]
-                })
-            }
-            unsafe fn clmul_hi(a: Self, b: Self) -> Self {
-                Self::zip(a, b, |a, b| {
-                    let p = clmul64(a[1], b[1]);
+                    let p = clmul64(a[A as usize & 1], b[B as usize & 1]);
                     [p as u64, (p >> 64) as u64]
                 })
             }
@@ -115,24 +111,22 @@ macro_rules! emulated {
     };
 }
 
+// The 128-bit lane multiplies as PMULL does, the wider vectors as VPCLMULQDQ, so that the
+// suites run both ways of folding an msb CRC (`fold.rs`) on any CPU.
 emulated!(
     /// One 128-bit lane.
-    Emulated128, 1, Emulated128
+    Emulated128, 1, Emulated128, false
 );
 emulated!(
     /// Two lanes, as AVX2 vectors.
-    Emulated256, 2, Emulated128
+    Emulated256, 2, Emulated128, true
 );
 emulated!(
     /// Four lanes, as AVX-512 vectors.
-    Emulated512, 4, Emulated256
+    Emulated512, 4, Emulated256, true
 );
 
 impl Lane for Emulated128 {
-    unsafe fn clmul<const A: i32, const B: i32>(a: Self, b: Self) -> Self {
-        let p = clmul64(a.0[0][A as usize & 1], b.0[0][B as usize & 1]);
-        Emulated128([[p as u64, (p >> 64) as u64]])
-    }
     unsafe fn down(a: Self) -> Self {
         a.map(|[_, q1]| [q1, 0])
     }

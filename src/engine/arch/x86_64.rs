@@ -47,15 +47,18 @@ impl Vector for __m128i {
         // SAFETY: SSE2 is part of the x86_64 baseline.
         unsafe { _mm_set_epi64x(q1 as i64, q0 as i64) }
     }
+    const SELECTS_QWORDS: bool = true;
+
     #[inline]
     #[target_feature(enable = "pclmulqdq")]
-    unsafe fn clmul_lo(a: Self, b: Self) -> Self {
-        _mm_clmulepi64_si128::<0x00>(a, b)
-    }
-    #[inline]
-    #[target_feature(enable = "pclmulqdq")]
-    unsafe fn clmul_hi(a: Self, b: Self) -> Self {
-        _mm_clmulepi64_si128::<0x11>(a, b)
+    unsafe fn clmul<const A: i32, const B: i32>(a: Self, b: Self) -> Self {
+        // The immediate: bit 0 picks a's qword, bit 4 b's.
+        match (A, B) {
+            (0, 0) => _mm_clmulepi64_si128::<0x00>(a, b),
+            (1, 0) => _mm_clmulepi64_si128::<0x01>(a, b),
+            (0, _) => _mm_clmulepi64_si128::<0x10>(a, b),
+            _ => _mm_clmulepi64_si128::<0x11>(a, b),
+        }
     }
     #[inline(always)]
     unsafe fn xor(a: Self, b: Self) -> Self {
@@ -83,17 +86,6 @@ impl Vector for __m128i {
 }
 
 impl Lane for __m128i {
-    #[inline]
-    #[target_feature(enable = "pclmulqdq")]
-    unsafe fn clmul<const A: i32, const B: i32>(a: Self, b: Self) -> Self {
-        // The immediate: bit 0 picks a's qword, bit 4 b's.
-        match (A, B) {
-            (0, 0) => _mm_clmulepi64_si128::<0x00>(a, b),
-            (1, 0) => _mm_clmulepi64_si128::<0x01>(a, b),
-            (0, _) => _mm_clmulepi64_si128::<0x10>(a, b),
-            _ => _mm_clmulepi64_si128::<0x11>(a, b),
-        }
-    }
     #[inline(always)]
     unsafe fn down(a: Self) -> Self {
         // SAFETY: SSE2 is part of the x86_64 baseline.
@@ -165,15 +157,17 @@ impl Vector for __m256i {
     unsafe fn splat(q0: u64, q1: u64) -> Self {
         _mm256_broadcastsi128_si256(_mm_set_epi64x(q1 as i64, q0 as i64))
     }
+    const SELECTS_QWORDS: bool = true;
+
     #[inline]
     #[target_feature(enable = "vpclmulqdq,avx2")]
-    unsafe fn clmul_lo(a: Self, b: Self) -> Self {
-        _mm256_clmulepi64_epi128::<0x00>(a, b)
-    }
-    #[inline]
-    #[target_feature(enable = "vpclmulqdq,avx2")]
-    unsafe fn clmul_hi(a: Self, b: Self) -> Self {
-        _mm256_clmulepi64_epi128::<0x11>(a, b)
+    unsafe fn clmul<const A: i32, const B: i32>(a: Self, b: Self) -> Self {
+        match (A, B) {
+            (0, 0) => _mm256_clmulepi64_epi128::<0x00>(a, b),
+            (1, 0) => _mm256_clmulepi64_epi128::<0x01>(a, b),
+            (0, _) => _mm256_clmulepi64_epi128::<0x10>(a, b),
+            _ => _mm256_clmulepi64_epi128::<0x11>(a, b),
+        }
     }
     #[inline]
     #[target_feature(enable = "avx2")]
@@ -236,15 +230,17 @@ impl Vector for __m512i {
     unsafe fn splat(q0: u64, q1: u64) -> Self {
         _mm512_broadcast_i32x4(_mm_set_epi64x(q1 as i64, q0 as i64))
     }
+    const SELECTS_QWORDS: bool = true;
+
     #[inline]
     #[target_feature(enable = "vpclmulqdq,avx512f")]
-    unsafe fn clmul_lo(a: Self, b: Self) -> Self {
-        _mm512_clmulepi64_epi128::<0x00>(a, b)
-    }
-    #[inline]
-    #[target_feature(enable = "vpclmulqdq,avx512f")]
-    unsafe fn clmul_hi(a: Self, b: Self) -> Self {
-        _mm512_clmulepi64_epi128::<0x11>(a, b)
+    unsafe fn clmul<const A: i32, const B: i32>(a: Self, b: Self) -> Self {
+        match (A, B) {
+            (0, 0) => _mm512_clmulepi64_epi128::<0x00>(a, b),
+            (1, 0) => _mm512_clmulepi64_epi128::<0x01>(a, b),
+            (0, _) => _mm512_clmulepi64_epi128::<0x10>(a, b),
+            _ => _mm512_clmulepi64_epi128::<0x11>(a, b),
+        }
     }
     #[inline]
     #[target_feature(enable = "avx512f")]
