@@ -27,12 +27,15 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use crcstamp::catalog::{
-    Crc16T10Dif, Crc32Bzip2, Crc32Iscsi, Crc32IsoHdlc, Crc64Ecma182, Crc64Nvme,
+    Crc16T10Dif, Crc32Bzip2, Crc32Iscsi, Crc32IsoHdlc, Crc64Ecma182, Crc64Nvme, Crc64Xz,
 };
 use crcstamp::{crc, Backend, Crc};
 
 #[crc(catalog = "CRC-24/OPENPGP")]
 struct Crc24OpenPgp;
+// The reflected CRC of T10-DIF's width, for its `/refl` column.
+#[crc(catalog = "CRC-16/ARC")]
+struct Crc16Arc;
 // Widths no peer accelerates, to compare with CRC-32/ISO-HDLC (issue 5, target 5).
 #[crc(catalog = "CRC-8/SMBUS")]
 struct Crc8Smbus;
@@ -141,8 +144,19 @@ fn crc_fast(alg: crc_fast::CrcAlgorithm) -> Imp<'static> {
     imp("crc-fast", move |b| crc_fast::checksum(alg, b))
 }
 
-/// Columns that are not CRCs: the fold-loop ceiling and the call floor.
-const REFERENCES: [&str; 2] = ["ceiling", "floor"];
+/// Columns that are not this table's CRC: the fold-loop ceiling, the call floor, and for a
+/// forward CRC the automatic path of a reflected one of the same width.
+const REFERENCES: [&str; 3] = ["ceiling", "floor", "refl"];
+
+/// For a forward (msb) CRC: crcstamp's automatic path on the reflected CRC `R` of the same
+/// register width, timed in the same rounds, so that `/refl` compares the two bit orders
+/// without the drift between tables on a shared machine.
+fn refl<R: Crc>() -> Imp<'static>
+where
+    R::Word: Into<u128>,
+{
+    imp("refl", |b| R::checksum(b).into() as u64)
+}
 
 /// The harness alone: the same boxed call on the same buffer, returning its length. No
 /// implementation can beat it, so at short lengths it bounds every ratio: an implementation
@@ -313,13 +327,26 @@ struct Out {
     settings: Settings,
     data: Vec<u8>,
     json: Vec<serde_json::Value>,
-    /// (algorithm, bytes, auto / best peer, portable / crc Table<16>) of every cell, for the
-    /// summary.
-    ratios: Vec<(String, usize, f64, f64)>,
+    /// Every cell's ratios, for the summary.
+    ratios: Vec<Cell>,
+}
+
+/// One algorithm at one length: median per-round ratios (NaN where a column is missing).
+struct Cell {
+    name: String,
+    len: usize,
+    /// auto / best peer.
+    ratio: f64,
+    /// portable path / crc Table<16>.
+    vs_crc: f64,
+    /// auto / the fold-loop ceiling.
+    vs_ceiling: f64,
+    /// auto / the reflected twin's auto (forward CRCs).
+    vs_refl: f64,
 }
 
 impl Out {
-    fn run<T: Crc>(&mut self, name: &str, peers: Vec<Imp<'_>>)
+    fn run<T: Crc>(&mut self, name: &str, peers: Vec<Imp<'_>>, twin: Option<Imp<'_>>)
     where
         T::Word: Into<u128>,
     {
@@ -333,6 +360,7 @@ impl Out {
         let peer_ids: Vec<usize> = (first_peer..imps.len()).collect();
         imps.extend(ceiling());
         imps.push(floor());
+        imps.extend(twin);
         let idx = |n: &str| imps.iter().position(|m| m.name == n);
         // Ratios: auto (index 0) against each peer, then the portable path against crc
         // Table<16>: auto itself where it is a table kernel (a `CRCSTAMP_MAX_TIER=portable`
@@ -344,15 +372,29 @@ impl Out {
         } else {
             idx("slice16")
         };
-        if let (Some(a), Some(b)) = (portable, idx("crc T16")) {
+        let vs_crc = (portable, idx("crc T16"));
+        if let (Some(a), Some(b)) = vs_crc {
             pairs.push((a, b));
         }
+        // Then auto against the ceiling and against the reflected twin, where they exist.
+        let extra: Vec<Option<usize>> = ["ceiling", "refl"]
+            .iter()
+            .map(|n| {
+                idx(n).map(|i| {
+                    pairs.push((0, i));
+                    pairs.len() - 1
+                })
+            })
+            .collect();
         if !s.json {
             print!("\n{name}\n{:>8}", "bytes");
             for m in &imps {
                 print!(" {:>10}", m.name);
             }
-            println!(" {:>7} {:>7}", "ratio", "vs crc");
+            println!(
+                " {:>7} {:>7} {:>7} {:>7}",
+                "ratio", "vs crc", "/ceil", "/refl"
+            );
         }
         for &len in &s.lengths {
             let buf = &self.data[..len];
@@ -374,8 +416,19 @@ impl Out {
                 .iter()
                 .copied()
                 .fold(f64::INFINITY, f64::min);
-            let vs_crc = ratios.get(peer_ids.len()).copied().unwrap_or(f64::NAN);
-            self.ratios.push((name.to_owned(), len, ratio, vs_crc));
+            let vs_crc = match vs_crc {
+                (Some(_), Some(_)) => ratios[peer_ids.len()],
+                _ => f64::NAN,
+            };
+            let [vs_ceiling, vs_refl] = [0, 1].map(|j| extra[j].map_or(f64::NAN, |i| ratios[i]));
+            self.ratios.push(Cell {
+                name: name.to_owned(),
+                len,
+                ratio,
+                vs_crc,
+                vs_ceiling,
+                vs_refl,
+            });
             if s.json {
                 let cells: serde_json::Map<String, serde_json::Value> = imps
                     .iter()
@@ -388,6 +441,8 @@ impl Out {
                     "gib_per_s": cells,
                     "ratio_auto_vs_best_peer": ratio,
                     "ratio_portable_vs_crc_table16": vs_crc,
+                    "ratio_auto_vs_ceiling": vs_ceiling,
+                    "ratio_auto_vs_reflected": vs_refl,
                     "auto_backend": T::backend().name(),
                 }));
             } else {
@@ -395,7 +450,7 @@ impl Out {
                 for r in &rates {
                     print!(" {r:>10.2}");
                 }
-                println!(" {ratio:>6.2}x {vs_crc:>6.2}x");
+                println!(" {ratio:>6.2}x {vs_crc:>6.2}x {vs_ceiling:>7.2} {vs_refl:>7.2}");
             }
         }
     }
@@ -403,45 +458,59 @@ impl Out {
 
 impl Out {
     /// The ratio columns of every table side by side: one row per length, for each algorithm
-    /// `auto / best peer` (then, after `|`, `portable / crc Table<16>`).
+    /// `auto / best peer` (then, after `|`, `portable / crc Table<16>`); then `auto /
+    /// ceiling` (after `|`, a forward CRC's `auto / refl`).
     fn summary(&self) {
         let mut names: Vec<&str> = Vec::new();
-        for (n, ..) in &self.ratios {
-            if !names.contains(&n.as_str()) {
-                names.push(n);
+        for c in &self.ratios {
+            if !names.contains(&c.name.as_str()) {
+                names.push(&c.name);
             }
         }
         if names.is_empty() {
             return;
         }
         let short = |n: &str| n.rsplit('/').next().unwrap_or(n).to_owned();
-        println!("\nsummary: crcstamp auto / best peer | portable / crc Table<16>");
-        print!("{:>8}", "bytes");
-        for n in &names {
-            print!(" {:>9}", short(n));
-        }
-        print!(" |");
-        for n in &names {
-            print!(" {:>9}", short(n));
-        }
-        println!();
-        for &len in &self.settings.lengths {
-            let cell = |n: &str, pick: fn(&(String, usize, f64, f64)) -> f64| {
-                self.ratios
-                    .iter()
-                    .find(|r| r.0 == n && r.1 == len)
-                    .map_or(f64::NAN, pick)
-            };
-            print!("{len:>8}");
-            for n in &names {
-                print!(" {:>9.2}", cell(n, |r| r.2));
-            }
-            print!(" |");
-            for n in &names {
-                print!(" {:>9.2}", cell(n, |r| r.3));
+        let block = |title: &str, left: fn(&Cell) -> f64, right: fn(&Cell) -> f64| {
+            println!("\nsummary: {title}");
+            print!("{:>8}", "bytes");
+            for side in 0..2 {
+                if side == 1 {
+                    print!(" |");
+                }
+                for n in &names {
+                    print!(" {:>9}", short(n));
+                }
             }
             println!();
-        }
+            for &len in &self.settings.lengths {
+                let cell = |n: &str, pick: fn(&Cell) -> f64| {
+                    self.ratios
+                        .iter()
+                        .find(|c| c.name == n && c.len == len)
+                        .map_or(f64::NAN, pick)
+                };
+                print!("{len:>8}");
+                for n in &names {
+                    print!(" {:>9.2}", cell(n, left));
+                }
+                print!(" |");
+                for n in &names {
+                    print!(" {:>9.2}", cell(n, right));
+                }
+                println!();
+            }
+        };
+        block(
+            "crcstamp auto / best peer | portable / crc Table<16>",
+            |c| c.ratio,
+            |c| c.vs_crc,
+        );
+        block(
+            "crcstamp auto / fold-loop ceiling | forward: auto / reflected CRC of its width (refl)",
+            |c| c.vs_ceiling,
+            |c| c.vs_refl,
+        );
     }
 
     /// Nanoseconds per `combine` (median of rounds), crcstamp against the peers that have one.
@@ -566,6 +635,7 @@ fn main() {
             crc_fast(F::Crc32IsoHdlc),
             imp("crc32fast", |b| crc32fast::hash(b).into()),
         ],
+        None,
     );
     out.run::<Crc32Iscsi>(
         "CRC-32/ISCSI",
@@ -574,14 +644,17 @@ fn main() {
             crc_fast(F::Crc32Iscsi),
             imp("crc32c", |b| crc32c::crc32c(b).into()),
         ],
+        None,
     );
     out.run::<Crc32Bzip2>(
         "CRC-32/BZIP2",
         vec![crc_table16(&crc::CRC_32_BZIP2), crc_fast(F::Crc32Bzip2)],
+        Some(refl::<Crc32IsoHdlc>()),
     );
     out.run::<Crc16T10Dif>(
         "CRC-16/T10-DIF",
         vec![crc_table16(&crc::CRC_16_T10_DIF), crc_fast(F::Crc16T10Dif)],
+        Some(refl::<Crc16Arc>()),
     );
     out.run::<Crc64Nvme>(
         "CRC-64/NVME",
@@ -594,6 +667,7 @@ fn main() {
                 d.sum64()
             }),
         ],
+        None,
     );
     out.run::<Crc64Ecma182>(
         "CRC-64/ECMA-182",
@@ -601,12 +675,17 @@ fn main() {
             crc_table16(&crc::CRC_64_ECMA_182),
             crc_fast(F::Crc64Ecma182),
         ],
+        Some(refl::<Crc64Xz>()),
     );
-    out.run::<Crc24OpenPgp>("CRC-24/OPENPGP", vec![crc_table16(&crc::CRC_24_OPENPGP)]);
-    out.run::<Crc8Smbus>("CRC-8/SMBUS", vec![crc_table16(&crc::CRC_8_SMBUS)]);
-    out.run::<Crc12Umts>("CRC-12/UMTS", vec![crc_table16(&crc::CRC_12_UMTS)]);
-    out.run::<Crc40Gsm>("CRC-40/GSM", vec![crc_table16(&crc::CRC_40_GSM)]);
-    out.run::<Crc82Darc>("CRC-82/DARC", vec![crc_table16(&crc::CRC_82_DARC)]);
+    out.run::<Crc24OpenPgp>(
+        "CRC-24/OPENPGP",
+        vec![crc_table16(&crc::CRC_24_OPENPGP)],
+        None,
+    );
+    out.run::<Crc8Smbus>("CRC-8/SMBUS", vec![crc_table16(&crc::CRC_8_SMBUS)], None);
+    out.run::<Crc12Umts>("CRC-12/UMTS", vec![crc_table16(&crc::CRC_12_UMTS)], None);
+    out.run::<Crc40Gsm>("CRC-40/GSM", vec![crc_table16(&crc::CRC_40_GSM)], None);
+    out.run::<Crc82Darc>("CRC-82/DARC", vec![crc_table16(&crc::CRC_82_DARC)], None);
     if out.settings.wants("combine") {
         out.combine();
     }

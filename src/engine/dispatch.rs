@@ -570,6 +570,21 @@ mod tests {
         }
     }
 
+    /// Where the CPU has GFNI and the 512-bit kernel, msb CRCs run reflected unless a
+    /// variable turns that off: the self-test falls back silently (correct, but slower), so
+    /// a reflected run that miscomputes on a real CPU fails here, not only in the emulated
+    /// suites.
+    #[test]
+    fn offers_the_reflected_run_where_the_cpu_has_gfni() {
+        let off = ["CRCSTAMP_DISABLE", "CRCSTAMP_FAIL_SELF_TEST"]
+            .iter()
+            .any(|v| EnvList::read(v).names("gfni"));
+        let cpu = features();
+        if has!("gfni") && cpu.has(Backend::Vpclmul512) && !off {
+            assert!(cpu.gfni(), "the reflected run failed its self-test");
+        }
+    }
+
     /// The instruction's last length is the profile's or fusion's, whichever comes first,
     /// and past 64 KiB the flag tells.
     #[test]

@@ -55,21 +55,42 @@ impl Side for Alone {
 
 /// How the folded 128 bits become the register.
 pub(crate) trait Reduce {
-    /// The register of the 128 bits `x` (bit order as in the fold).
+    /// The register of the 128 bits `x` (bit order as in the fold); for the reflected run
+    /// of an msb CRC (`BITREV`), the msb register it stands for.
     ///
     /// # Safety
     /// The CPU must support `L`'s instructions and the reduction's.
-    unsafe fn reduce<L: Lane, const LSB: bool>(f: &FoldConsts, width: u32, x: L) -> u64;
+    unsafe fn reduce<L: Lane, const LSB: bool, const BITREV: bool>(
+        f: &FoldConsts,
+        width: u32,
+        x: L,
+    ) -> u64;
 }
 
-/// Barrett reduction: three carry-less multiplies, any CRC ([`reduce`]).
+/// Barrett reduction: three carry-less multiplies, any CRC ([`barrett`]).
 pub(crate) struct Barrett;
 
 impl Reduce for Barrett {
     #[inline(always)]
-    unsafe fn reduce<L: Lane, const LSB: bool>(f: &FoldConsts, width: u32, x: L) -> u64 {
+    unsafe fn reduce<L: Lane, const LSB: bool, const BITREV: bool>(
+        f: &FoldConsts,
+        width: u32,
+        x: L,
+    ) -> u64 {
         // SAFETY: the caller guarantees `L`'s instructions.
-        unsafe { reduce::<L, LSB>(f, width, x) }
+        unsafe {
+            let r = barrett::<L, LSB>(f, width, x);
+            if BITREV {
+                // The reflected register back to the msb one, its bits reversed in the
+                // vector unit, as the data's were: the 64-bit reversal is a bit reversal
+                // per byte and a byte swap, and the bits above `width` shift out.
+                L::qword::<1>(r.bitrev_bytes()).swap_bytes() >> (64 - width)
+            } else if LSB {
+                L::qword::<1>(r) & (u64::MAX >> (64 - width))
+            } else {
+                L::qword::<0>(r) >> (64 - width)
+            }
+        }
     }
 }
 
@@ -80,8 +101,12 @@ pub(crate) struct ByInstruction<I>(core::marker::PhantomData<I>);
 
 impl<I: CrcInstruction> Reduce for ByInstruction<I> {
     #[inline(always)]
-    unsafe fn reduce<L: Lane, const LSB: bool>(_: &FoldConsts, _: u32, x: L) -> u64 {
-        debug_assert!(LSB);
+    unsafe fn reduce<L: Lane, const LSB: bool, const BITREV: bool>(
+        _: &FoldConsts,
+        _: u32,
+        x: L,
+    ) -> u64 {
+        debug_assert!(LSB && !BITREV);
         // SAFETY: the caller guarantees `L`'s and `I`'s instructions.
         unsafe { I::step8(I::step8(0, L::qword::<0>(x)), L::qword::<1>(x)) & 0xffff_ffff }
     }
@@ -145,13 +170,18 @@ unsafe fn fold<V: Vector, const LSB: bool>(acc: V, data: V, k: V) -> V {
     }
 }
 
-/// The register (lsb: reflected, low bits; msb: unreflected) placed where the first lane's
-/// highest-order coefficients are.
+/// The register (lsb: reflected, low bits; msb: unreflected, also for the reflected run)
+/// placed where the first lane's highest-order coefficients are.
 #[inline(always)]
-unsafe fn init_lane<L: Lane, const LSB: bool>(width: u32, reg: u64) -> L {
+unsafe fn init_lane<L: Lane, const LSB: bool, const BITREV: bool>(width: u32, reg: u64) -> L {
     // SAFETY: the caller guarantees `L`'s instructions.
     unsafe {
-        if LSB {
+        if BITREV {
+            // The msb register as the message bytes it stands for, then bit-reversed like
+            // them: the reflected register, without a scalar bit reversal on the path
+            // from the register into the first fold.
+            L::pair((reg << (64 - width)).swap_bytes(), 0).bitrev_bytes()
+        } else if LSB {
             L::pair(reg, 0)
         } else {
             // reg · x^(128 − n): a bit shift, since n need not be a multiple of 8.
@@ -174,7 +204,7 @@ pub(crate) unsafe fn from_register<V: Vector, const LSB: bool, const BITREV: boo
 ) -> u64 {
     // SAFETY: the caller guarantees the instructions.
     unsafe {
-        let init = init_lane::<V::Lane, LSB>(width, reg);
+        let init = init_lane::<V::Lane, LSB, BITREV>(width, reg);
         body::<V, LSB, BITREV, _, R>(f, width, init, bytes, &mut Alone)
     }
 }
@@ -205,7 +235,7 @@ pub(crate) unsafe fn from_register_aligned<
     let skip = bytes.as_ptr().align_offset(V::BYTES);
     // SAFETY (every call): the caller guarantees the instructions.
     unsafe {
-        let init = init_lane::<V::Lane, LSB>(width, reg);
+        let init = init_lane::<V::Lane, LSB, BITREV>(width, reg);
         if bytes.len() < ALIGN_MIN || skip == 0 || skip >= V::BYTES {
             return body::<V, LSB, BITREV, _, R>(f, width, init, bytes, &mut Alone);
         }
@@ -313,7 +343,7 @@ pub(crate) unsafe fn body<V: Vector, const LSB: bool, const BITREV: bool, S: Sid
             [v0, v1, rest @ ..] => (fold::<_, LSB>(V::xor(load(v0), init), load(v1), k1), rest),
             [v0, rest @ ..] if V::BYTES == 16 => (V::xor(load(v0), init), rest),
             // No whole block: not called (`update` takes the tables under 17 bytes).
-            [] if V::BYTES == 16 => return R::reduce::<V::Lane, LSB>(f, width, lane0),
+            [] if V::BYTES == 16 => return R::reduce::<V::Lane, LSB, BITREV>(f, width, lane0),
             _ => return body::<V::Half, LSB, BITREV, S, R>(f, width, lane0, bytes, side),
         };
         let mut acc = acc;
@@ -325,7 +355,7 @@ pub(crate) unsafe fn body<V: Vector, const LSB: bool, const BITREV: bool, S: Sid
         let done = V::BYTES * (vectors.len() - rest.len());
         let (blocks, _) = bytes[done..].as_chunks::<16>();
         let x = lanes::<V::Lane, LSB, BITREV>(f, lane, blocks, bytes);
-        R::reduce::<V::Lane, LSB>(f, width, x)
+        R::reduce::<V::Lane, LSB, BITREV>(f, width, x)
     }
 }
 
@@ -377,15 +407,17 @@ unsafe fn lanes<L: Lane, const LSB: bool, const BITREV: bool>(
     }
 }
 
-/// The folded 128 bits (`x`, qword 0 the low one) → the n-bit register: three carry-less
-/// multiplies (`spec/constants.md`), all in vector registers so that only the result
-/// crosses to a general register. Bit order as in the fold: lsb keeps the x^64..x^127 half
-/// in qword 0, msb in qword 1.
+/// The folded 128 bits (`x`, qword 0 the low one) reduced to the n-bit register: three
+/// carry-less multiplies (`spec/constants.md`), all in vector registers so that only the
+/// result crosses to a general register ([`Barrett`] extracts it). Bit order as in the
+/// fold: lsb keeps the x^64..x^127 half in qword 0 and leaves the register in qword 1's low
+/// n bits (the bits above are not cleared); msb keeps that half in qword 1 and leaves the
+/// register in qword 0's high n bits.
 ///
 /// # Safety
 /// The CPU must support `L`'s instructions.
 #[inline(always)]
-pub(crate) unsafe fn reduce<L: Lane, const LSB: bool>(f: &FoldConsts, width: u32, x: L) -> u64 {
+unsafe fn barrett<L: Lane, const LSB: bool>(f: &FoldConsts, width: u32, x: L) -> L {
     let [b1, b2] = f.barrett;
     let lo128 = f.folds[D128][1];
     // SAFETY (every call): the caller guarantees `L`'s instructions.
@@ -399,17 +431,17 @@ pub(crate) unsafe fn reduce<L: Lane, const LSB: bool>(f: &FoldConsts, width: u32
             // 2. The quotient floor(t / G).
             let q = L::clmul::<0, 0>(t, b);
             // 3. Subtract quotient · G; for n = 64, B2 leaves out G's x^0 term.
-            let mut r = L::xor(t, L::clmul::<0, 1>(q, b));
+            let r = L::xor(t, L::clmul::<0, 1>(q, b));
             if width == 64 && f.g0 {
-                r = L::xor(r, L::up(q));
+                L::xor(r, L::up(q))
+            } else {
+                r
             }
-            L::qword::<1>(r) & (u64::MAX >> (64 - width))
         } else {
             let t = L::xor(L::up(x), L::clmul::<1, 0>(x, k));
             // B1 leaves out its x^64 term: add the operand back.
             let q = L::xor(L::clmul::<1, 0>(t, b), t);
-            let r = L::xor(t, L::clmul::<1, 1>(q, b));
-            L::qword::<0>(r) >> (64 - width)
+            L::xor(t, L::clmul::<1, 1>(q, b))
         }
     }
 }
@@ -442,12 +474,6 @@ fn shuffle_masks<const LSB: bool>(partial: usize) -> [&'static [u8; 16]; 2] {
         None => unreachable!("offsets stay within the 48-byte table"),
     };
     [mask(shift), mask(split)]
-}
-
-/// `reg`'s low `width` bits reversed: the register of an msb CRC in the lsb layout, and back.
-#[inline(always)]
-pub(super) fn reflect(reg: u64, width: u32) -> u64 {
-    reg.reverse_bits() >> (64 - width)
 }
 
 /// Feeds `bytes` (at least 16) into `state` with the folding kernel `backend`, which `cpu`
@@ -484,10 +510,9 @@ pub(super) fn update<W: Word>(
     let unused = W::BITS - width;
     let reg = (state >> unused).low_u64();
     let reg = match c.fold_reflected {
-        Some(twin) if kernels::runs_reflected(backend, cpu) => reflect(
-            kernels::fold_reflected(backend, twin, width, reflect(reg, width), bytes),
-            width,
-        ),
+        Some(twin) if kernels::runs_reflected(backend, cpu) => {
+            kernels::fold_reflected(backend, twin, width, reg, bytes)
+        }
         _ => kernels::fold::<false>(backend, f, width, reg, bytes),
     };
     W::from_u64(reg) << unused

@@ -90,7 +90,7 @@ mod x86 {
     }
 
     /// An msb CRC run reflected over bit-reversed bytes (`fold.rs`), `f` the constants of
-    /// its reflected twin.
+    /// its reflected twin, `reg` the msb register.
     ///
     /// # Safety
     /// As [`vpclmul512`], and GFNI.
@@ -348,7 +348,8 @@ pub(super) fn runs_reflected(backend: Backend, cpu: Cpu) -> bool {
 }
 
 /// [`fold`] for an msb CRC run reflected: `twin` are the constants of the lsb CRC of the
-/// same polynomial, `reg` the reflected register. Only where [`runs_reflected`].
+/// same polynomial; `reg`, in and out, the msb register (the kernel reflects it in the
+/// vector unit). Only where [`runs_reflected`].
 #[allow(unused_variables)]
 #[inline(always)]
 pub(super) fn fold_reflected(
@@ -446,7 +447,8 @@ pub(crate) mod emulated {
     use crate::engine::simd::{CrcInstruction, Vector};
 
     /// The fold body on `bits`-bit emulated vectors (128, 256 or 512); `reflected`: an msb
-    /// CRC run reflected (`f` its twin's constants, `lsb` true); `hw`: reduced by the
+    /// CRC run reflected (`f` its twin's constants, `lsb` true, `reg` the msb register);
+    /// `hw`: reduced by the
     /// emulated instruction for that polynomial (width 32, lsb), as the real kernels do
     /// where the CPU has it.
     #[allow(clippy::too_many_arguments)]

@@ -301,21 +301,8 @@ pub(crate) fn update_emulated<W: Word>(
                 return Some(W::from_u64(reg));
             }
             let reg = (state >> unused).low_u64();
-            let reg = if reflected {
-                let r = kernels::emulated::fold(
-                    bits,
-                    true,
-                    true,
-                    None,
-                    f,
-                    width,
-                    fold::reflect(reg, width),
-                    bytes,
-                );
-                fold::reflect(r, width)
-            } else {
-                kernels::emulated::fold(bits, false, false, None, f, width, reg, bytes)
-            };
+            let reg =
+                kernels::emulated::fold(bits, reflected, reflected, None, f, width, reg, bytes);
             Some(W::from_u64(reg) << unused)
         }
         Emulated::Fusion { bits } => {
