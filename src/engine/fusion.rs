@@ -129,11 +129,7 @@ unsafe fn fused<V: Vector, I: CrcInstruction, const WORDS: usize>(
     let (words, _) = streams.as_chunks::<8>();
     let (s1, rest) = words.split_at(m);
     let (s2, s3) = rest.split_at(m);
-    let mut side = Streams::<I, WORDS> {
-        words: [s1, s2, s3],
-        regs: [0; 3],
-        instruction: core::marker::PhantomData,
-    };
+    let mut side = Streams::<I, WORDS>::new([s1, s2, s3]);
     // SAFETY (every call): the caller guarantees the instructions.
     unsafe {
         let init = V::Lane::pair(u64::from(state), 0); // the register where lsb folding puts it
@@ -146,25 +142,47 @@ unsafe fn fused<V: Vector, I: CrcInstruction, const WORDS: usize>(
     }
 }
 
-/// Three streams of 8-byte words, each from a zero register, advanced `WORDS` words a step.
+/// The three streams' words in steps of `WORDS` words each.
+type Steps<'a, const WORDS: usize> = core::iter::Zip<
+    core::iter::Zip<
+        core::slice::Iter<'a, [[u8; 8]; WORDS]>,
+        core::slice::Iter<'a, [[u8; 8]; WORDS]>,
+    >,
+    core::slice::Iter<'a, [[u8; 8]; WORDS]>,
+>;
+
+/// Three streams of 8-byte words of one length, each from a zero register, advanced `WORDS`
+/// words a step.
 struct Streams<'a, I, const WORDS: usize> {
-    words: [&'a [[u8; 8]]; 3],
+    /// The whole steps, zipped: one index and one compare a step (the zip of slice
+    /// iterators indexes all three), where three slices each checked and advanced cost a
+    /// dozen scalar instructions a step, which compete with the instruction for its port.
+    steps: Steps<'a, WORDS>,
+    /// The words after the whole steps, per stream.
+    rest: [&'a [[u8; 8]]; 3],
     /// Each register in the low half of a u64, as the 8-byte step keeps it.
     regs: [u64; 3],
     instruction: core::marker::PhantomData<I>,
 }
 
-impl<I: CrcInstruction, const WORDS: usize> Side for Streams<'_, I, WORDS> {
+impl<'a, I: CrcInstruction, const WORDS: usize> Streams<'a, I, WORDS> {
+    fn new(words: [&'a [[u8; 8]]; 3]) -> Self {
+        let split = |w: &'a [[u8; 8]]| w.as_chunks::<WORDS>();
+        let [(a, ra), (b, rb), (c, rc)] = words.map(split);
+        Streams {
+            steps: a.iter().zip(b).zip(c),
+            rest: [ra, rb, rc],
+            regs: [0; 3],
+            instruction: core::marker::PhantomData,
+        }
+    }
+
+    /// One step's words into the registers.
+    ///
+    /// # Safety
+    /// As [`Side::step`].
     #[inline(always)]
-    unsafe fn step(&mut self) {
-        let [a, b, c] = self.words;
-        let (Some((a, ra)), Some((b, rb)), Some((c, rc))) = (
-            a.split_first_chunk::<WORDS>(),
-            b.split_first_chunk::<WORDS>(),
-            c.split_first_chunk::<WORDS>(),
-        ) else {
-            return;
-        };
+    unsafe fn take(&mut self, [a, b, c]: [&[[u8; 8]; WORDS]; 3]) {
         let [mut x, mut y, mut z] = self.regs;
         for j in 0..WORDS {
             // SAFETY: the caller guarantees `I`'s instructions.
@@ -175,22 +193,34 @@ impl<I: CrcInstruction, const WORDS: usize> Side for Streams<'_, I, WORDS> {
             }
         }
         self.regs = [x, y, z];
-        self.words = [ra, rb, rc];
     }
-}
 
-impl<I: CrcInstruction, const WORDS: usize> Streams<'_, I, WORDS> {
-    /// The words the steps left, one at a time.
+    /// The steps the fold loop left (none, as `fused` cuts a block), then the words
+    /// after the whole steps, one at a time.
     ///
     /// # Safety
     /// As [`Side::step`].
     #[inline(always)]
     unsafe fn finish(&mut self) {
-        for (r, words) in self.regs.iter_mut().zip(self.words) {
+        while let Some(((a, b), c)) = self.steps.next() {
+            // SAFETY: the caller guarantees `I`'s instructions.
+            unsafe { self.take([a, b, c]) };
+        }
+        for (r, words) in self.regs.iter_mut().zip(self.rest) {
             for w in words {
                 // SAFETY: the caller guarantees `I`'s instructions.
                 *r = unsafe { I::step8(*r, u64::from_le_bytes(*w)) };
             }
+        }
+    }
+}
+
+impl<I: CrcInstruction, const WORDS: usize> Side for Streams<'_, I, WORDS> {
+    #[inline(always)]
+    unsafe fn step(&mut self) {
+        if let Some(((a, b), c)) = self.steps.next() {
+            // SAFETY: the caller guarantees `I`'s instructions.
+            unsafe { self.take([a, b, c]) };
         }
     }
 }
