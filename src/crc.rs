@@ -60,11 +60,13 @@ pub trait Crc: Copy + Default + core::fmt::Debug + core::hash::Hasher {
     }
 
     /// Feeds bytes; any split of a message gives the same result as the whole.
-    // Always inlined, as `checksum`: the hot path (`Consts::update`) is written to be
-    // inlined into the caller, and a hint alone left it out of line in callers with
-    // several call sites, an extra call and saved registers at every length
-    // (`spec/decisions.md`, "The hot path inlined into every caller").
-    #[inline(always)]
+    // In optimized builds always inlined, as `checksum`: the hot path (`Consts::update`)
+    // is written to be inlined into the caller, and a hint alone left it out of line in
+    // callers with several call sites, an extra call and saved registers at every length.
+    // Builds with debug assertions keep the hint: forcing it there tripled the test
+    // suites' build time (`spec/decisions.md`, "The hot path inlined into every caller").
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn update(&mut self, bytes: &[u8]) {
         *self = Self::__from_state(Self::consts().update(self.__state(), bytes));
     }
@@ -82,7 +84,8 @@ pub trait Crc: Copy + Default + core::fmt::Debug + core::hash::Hasher {
     }
 
     /// The CRC of `bytes` in one call.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn checksum(bytes: &[u8]) -> Self::Word {
         let c = Self::consts();
         c.finalize(c.update(c.init_state, bytes))

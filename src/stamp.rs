@@ -39,7 +39,8 @@ macro_rules! __stamp {
                 <Self as $crate::Crc>::new()
             }
             /// Feeds bytes; any split of a message gives the same result as the whole.
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             pub fn update(&mut self, bytes: &[u8]) {
                 <Self as $crate::Crc>::update(self, bytes)
             }
@@ -54,7 +55,8 @@ macro_rules! __stamp {
                 <Self as $crate::Crc>::reset(self)
             }
             /// The CRC of `bytes` in one call.
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             pub fn checksum(bytes: &[u8]) -> $word {
                 <Self as $crate::Crc>::checksum(bytes)
             }

@@ -178,8 +178,14 @@ impl Cpu {
     /// detection, never). Without 64-bit atomics there is no such kernel.
     #[inline(always)]
     fn below_zmm(self, len: usize) -> bool {
+        // The field is 0 before detection and at least `ZMM_MIN` after: below `ZMM_MIN`
+        // a compare with a constant, which needs nothing of the load, and the detection
+        // bit stand for it.
         #[cfg(target_has_atomic = "64")]
-        return (len as u64) < (self.0 >> ZMM_FROM) & ZMM_FROM_MAX;
+        return match len < ZMM_MIN {
+            true => self.0 & DETECTED != 0,
+            false => (len as u64) < (self.0 >> ZMM_FROM) & ZMM_FROM_MAX,
+        };
         #[allow(unreachable_code)]
         {
             let _ = len;
@@ -189,7 +195,8 @@ impl Cpu {
 
     /// For a CRC without an instruction of its own: whether the hot path routes `len`
     /// bytes inline, that is, the CPU is detected and the 512-bit kernel does not take
-    /// them. One compare; the route then knows the 512-bit test's answer.
+    /// them. Below `ZMM_MIN` a compare with a constant and a bit test, from it one compare;
+    /// the route then knows the 512-bit test's answer.
     #[inline(always)]
     pub(crate) fn folds_inline(self, len: usize) -> bool {
         self.below_zmm(len)

@@ -142,7 +142,8 @@ pub(crate) fn update<W: Word>(c: &Consts<'_, W>, state: W, bytes: &[u8]) -> W {
             None => return update_long(c, state, bytes),
         }
     } else {
-        // One compare sends first use and the 512-bit kernel's inputs out of line.
+        // The length and detection tests send first use and the 512-bit kernel's inputs
+        // out of line.
         match dispatch::cached_any() {
             cpu if cpu.folds_inline(bytes.len()) => cpu,
             _ => return update_long(c, state, bytes),
@@ -300,9 +301,11 @@ pub(crate) fn update_emulated<W: Word>(
                 );
                 return Some(W::from_u64(reg));
             }
+            // An msb CRC: folded msb, or run reflected (lsb arithmetic on bit-reversed
+            // bytes); either way the kernel takes and returns the msb register.
             let reg = (state >> unused).low_u64();
-            let reg =
-                kernels::emulated::fold(bits, reflected, reflected, None, f, width, reg, bytes);
+            let lsb = reflected;
+            let reg = kernels::emulated::fold(bits, lsb, reflected, None, f, width, reg, bytes);
             Some(W::from_u64(reg) << unused)
         }
         Emulated::Fusion { bits } => {
