@@ -2,7 +2,7 @@
 //!
 //! One 64-bit-lane engine serves every width through the *scaled* layout: each constant is
 //! `(x^e mod G) · x^(64−n)`, and for lsb-first models stored bit-reflected over 64 bits.
-//! The derivation is in `spec/constants.md`; the formulas are those of DESIGN.md §4, checked
+//! The derivation and the known answers are in `spec/constants.md`, checked
 //! by the reference simulation of the folding engine.
 
 use num_bigint::BigUint;
@@ -154,7 +154,7 @@ impl FoldConsts {
 mod tests {
     use super::*;
 
-    /// DESIGN.md §4 known answers (the kernel's and Intel's published constants).
+    /// The known answers of `spec/constants.md` (the kernel's and Intel's published constants).
     #[test]
     fn known_answers() {
         let c = FoldConsts::new(32, 0x04c11db7, true).unwrap();

@@ -105,7 +105,8 @@ mod tests {
 
     #[test]
     fn known_answers_plain_crc32() {
-        // DESIGN.md §4: x^e mod G for G = 0x104C11DB7, unscaled and unreflected.
+        // `spec/constants.md`, "Known answers": x^e mod G for G = 0x104C11DB7, unscaled and
+        // unreflected.
         let g = generator(32, 0x04c1_1db7);
         for (e, want) in [
             (576, 0x8833794cu32),

@@ -69,7 +69,7 @@ fn json_snapshots() {
     }
 }
 
-/// DESIGN.md §4 known answers (the kernel's and Intel's published constants).
+/// The known answers of `spec/constants.md` (the kernel's and Intel's published constants).
 #[test]
 fn published_fold_constants() {
     let crc32 = show_json(&["CRC-32/ISO-HDLC"]);
