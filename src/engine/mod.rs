@@ -122,8 +122,9 @@ fn tables_backend<W: Word>(c: &Consts<'_, W>) -> Backend {
 /// The hot path, inlined into every caller. Stamped constants are `const`s, so for a stamped
 /// type everything here but one cached load of the CPU's features folds away: a short input
 /// runs the table kernel in place, a longer one calls the instruction's or the folding
-/// kernel directly; fusion, the 512-bit kernel (from a kilobyte or more), the tables past
-/// a few bytes for a CRC with an instruction of its own and first use take one call into
+/// kernel directly; fusion, the 512-bit kernel (from a kilobyte or more) and the tables
+/// past a few bytes for a CRC with an instruction of its own take one call into
+/// [`update_routed`] with the route, the other CRCs' 512-bit kernel and first use one into
 /// [`update_long`].
 #[inline(always)]
 pub(crate) fn update<W: Word>(c: &Consts<'_, W>, state: W, bytes: &[u8]) -> W {
@@ -167,7 +168,8 @@ pub(crate) fn update<W: Word>(c: &Consts<'_, W>, state: W, bytes: &[u8]) -> W {
     }
 }
 
-/// First use out of line: detect, then route ([`update_routed`]). Also the 512-bit
+/// First use out of line: detect, route, and run the route as [`update_routed`] does. Also
+/// the 512-bit
 /// kernel's way for a CRC without an instruction of its own, whose inline path tests only
 /// the length and the detection bit (`Cpu::folds_inline`).
 #[inline(never)]
