@@ -169,9 +169,8 @@ pub(crate) fn update<W: Word>(c: &Consts<'_, W>, state: W, bytes: &[u8]) -> W {
 }
 
 /// First use out of line: detect, route, and run the route as [`update_routed`] does. Also
-/// the 512-bit
-/// kernel's way for a CRC without an instruction of its own, whose inline path tests only
-/// the length and the detection bit (`Cpu::folds_inline`).
+/// the 512-bit kernel's way for a CRC without an instruction of its own, whose inline path
+/// tests only the length and the detection bit (`Cpu::folds_inline`).
 #[inline(never)]
 fn update_long<W: Word>(c: &Consts<'_, W>, state: W, bytes: &[u8]) -> W {
     let cpu = dispatch::features();
