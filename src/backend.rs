@@ -29,9 +29,10 @@ pub enum Backend {
     Pclmul,
     /// x86_64 VPCLMULQDQ folding on 256-bit vectors (with AVX2); widths 1..=64.
     Vpclmul256,
-    /// x86_64 VPCLMULQDQ folding on 512-bit vectors (with AVX-512 F, VL and BW; `vpternlogq`
-    /// for the three-way XORs, and GFNI's bit reversal for msb CRCs where the CPU has it);
-    /// widths 1..=64. Inputs under 128 bytes take 256-bit vectors.
+    /// x86_64 VPCLMULQDQ folding on 512-bit vectors (with AVX-512 F, VL, BW and VBMI;
+    /// `vpternlogq` for the three-way XORs, `vpermb` for the bytes after the last whole
+    /// vector, and GFNI's bit reversal for msb CRCs where the CPU has it); widths 1..=64.
+    /// Inputs under 128 bytes take 256-bit vectors.
     Vpclmul512,
     /// aarch64 PMULL folding on 128-bit lanes; widths 1..=64.
     Pmull,

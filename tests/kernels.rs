@@ -57,7 +57,7 @@ fn cpu_allows(b: Backend) -> (bool, u8) {
         use std::arch::is_x86_feature_detected as has;
         let clmul128 = has!("pclmulqdq") && has!("sse4.1") && has!("ssse3");
         let clmul256 = clmul128 && has!("vpclmulqdq") && has!("avx2");
-        let avx512 = has!("avx512f") && has!("avx512vl") && has!("avx512bw");
+        let avx512 = has!("avx512f") && has!("avx512vl") && has!("avx512bw") && has!("avx512vbmi");
         match b {
             Backend::Pclmul => (clmul128, 1),
             Backend::Vpclmul256 => (clmul256, 2),

@@ -411,7 +411,11 @@ pub(crate) fn cpu_has(b: Backend) -> bool {
             Backend::Pclmul => clmul128,
             Backend::Vpclmul256 => clmul256,
             Backend::Vpclmul512 => {
-                clmul256 && has!("avx512f") && has!("avx512vl") && has!("avx512bw")
+                clmul256
+                    && has!("avx512f")
+                    && has!("avx512vl")
+                    && has!("avx512bw")
+                    && has!("avx512vbmi")
             }
             Backend::HwCrc => has!("sse4.2"),
             Backend::Fusion => clmul256 && has!("sse4.2"),
@@ -559,7 +563,11 @@ mod tests {
     fn never_offers_what_the_cpu_lacks() {
         let pclmul = has!("pclmulqdq") && has!("sse4.1") && has!("ssse3");
         let vpclmul = pclmul && has!("vpclmulqdq") && has!("avx2");
-        let zmm = vpclmul && has!("avx512f") && has!("avx512vl") && has!("avx512bw");
+        let zmm = vpclmul
+            && has!("avx512f")
+            && has!("avx512vl")
+            && has!("avx512bw")
+            && has!("avx512vbmi");
         assert!(!available(Backend::Pclmul) || pclmul);
         assert!(!available(Backend::Vpclmul256) || vpclmul);
         assert!(!available(Backend::Vpclmul512) || zmm);

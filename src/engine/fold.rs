@@ -10,7 +10,9 @@
 //! four accumulators over the input, reduce 4 → 2 → 1 vectors and the vector's lanes to one,
 //! fold any remaining 16-byte blocks one at a time, fold a last partial block by an
 //! overlapping load of the input's final 16 bytes and two byte shuffles (as the Linux
-//! kernel's template does), then Barrett-reduce 128 bits to the register.
+//! kernel's template does), then Barrett-reduce 128 bits to the register. Where bytes move
+//! across lanes (512-bit vectors with VBMI), the bytes after the last whole vector are
+//! folded the same way on the whole vector, before its lanes are reduced.
 //!
 //! Each constant pair sits in a register so that, for either bit order, qword 0 multiplies
 //! qword 0 of the accumulator and qword 1 multiplies qword 1: lsb keeps the accumulator's
@@ -289,6 +291,11 @@ pub(crate) unsafe fn from_register_by_instruction<V: Vector, I: CrcInstruction>(
     }
 }
 
+/// The most bytes after the last whole vector that are folded on 128-bit lanes even where
+/// the vector can take them ([`Vector::shift_in`]): one block, or a partial one, costs less
+/// there than the byte permute and the fold on the whole vector.
+const TAIL_ON_LANES_MAX: usize = 16;
+
 /// Folds `bytes` (at least 16) on vectors `V` with four accumulators, `init` XORed into the
 /// first lane (the register placed there, or the folded bytes before `bytes`), running
 /// `side` once per step of four vectors; returns the register.
@@ -351,8 +358,22 @@ pub(crate) unsafe fn body<V: Vector, const LSB: bool, const BITREV: bool, S: Sid
             acc = fold::<_, LSB>(acc, load(d0), k1);
             rest = tail;
         }
-        let lane = to_lane::<V, LSB>(f, acc);
         let done = V::BYTES * (vectors.len() - rest.len());
+        // Where bytes can move across lanes, the bytes after the last whole vector join it
+        // in one step, as the lanes' partial block does below: the input's last vector,
+        // overlapping, and the accumulator moved down by their count. From a block and a
+        // partial one on, that is a shorter chain than the lanes' folds one after another
+        // (`spec/decisions.md`, "The tail on the whole vector"). Memory order only: msb CRCs
+        // reverse each lane.
+        let tail = bytes.len() - done;
+        if V::SHIFTS_ACROSS_LANES && LSB && tail > TAIL_ON_LANES_MAX {
+            if let [.., last] = V::blocks(&bytes[tail..]).0 {
+                let (high, low) = acc.shift_in(load(last), tail);
+                let lane = to_lane::<V, LSB>(f, fold::<_, LSB>(high, low, k1));
+                return R::reduce::<V::Lane, LSB, BITREV>(f, width, lane);
+            }
+        }
+        let lane = to_lane::<V, LSB>(f, acc);
         let (blocks, _) = bytes[done..].as_chunks::<16>();
         let x = lanes::<V::Lane, LSB, BITREV>(f, lane, blocks, bytes);
         R::reduce::<V::Lane, LSB, BITREV>(f, width, x)

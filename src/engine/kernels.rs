@@ -77,8 +77,10 @@ mod x86 {
     }
 
     /// # Safety
-    /// The CPU must support AVX-512 F/VL/BW, VPCLMULQDQ, AVX2, PCLMULQDQ, SSE4.1 and SSSE3.
-    #[target_feature(enable = "avx512f,avx512vl,avx512bw,vpclmulqdq,avx2,pclmulqdq,sse4.1,ssse3")]
+    /// The CPU must support AVX-512 F/VL/BW/VBMI, VPCLMULQDQ, AVX2, PCLMULQDQ, SSE4.1 and SSSE3.
+    #[target_feature(
+        enable = "avx512f,avx512vl,avx512bw,avx512vbmi,vpclmulqdq,avx2,pclmulqdq,sse4.1,ssse3"
+    )]
     pub(super) unsafe fn vpclmul512<const LSB: bool>(
         f: &FoldConsts,
         width: u32,
@@ -95,7 +97,7 @@ mod x86 {
     /// # Safety
     /// As [`vpclmul512`], and GFNI.
     #[target_feature(
-        enable = "avx512f,avx512vl,avx512bw,gfni,vpclmulqdq,avx2,pclmulqdq,sse4.1,ssse3"
+        enable = "avx512f,avx512vl,avx512bw,avx512vbmi,gfni,vpclmulqdq,avx2,pclmulqdq,sse4.1,ssse3"
     )]
     pub(super) unsafe fn vpclmul512_reflected(
         f: &FoldConsts,
@@ -132,7 +134,7 @@ mod x86 {
     /// # Safety
     /// As [`vpclmul512`], and SSE4.2.
     #[target_feature(
-        enable = "avx512f,avx512vl,avx512bw,vpclmulqdq,avx2,pclmulqdq,sse4.2,sse4.1,ssse3"
+        enable = "avx512f,avx512vl,avx512bw,avx512vbmi,vpclmulqdq,avx2,pclmulqdq,sse4.2,sse4.1,ssse3"
     )]
     pub(super) unsafe fn vpclmul512_crc32c(f: &FoldConsts, reg: u64, bytes: &[u8]) -> u64 {
         // SAFETY: as above.
@@ -158,7 +160,7 @@ mod x86 {
     /// # Safety
     /// As [`vpclmul512`], and SSE4.2.
     #[target_feature(
-        enable = "avx512f,avx512vl,avx512bw,vpclmulqdq,avx2,pclmulqdq,sse4.2,sse4.1,ssse3"
+        enable = "avx512f,avx512vl,avx512bw,avx512vbmi,vpclmulqdq,avx2,pclmulqdq,sse4.2,sse4.1,ssse3"
     )]
     pub(super) unsafe fn fusion512<'a>(
         f: &FoldConsts,

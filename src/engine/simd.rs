@@ -55,6 +55,21 @@ pub(crate) trait Vector: Copy {
     unsafe fn low_lane(self) -> Self::Lane;
     /// The earlier and the later half (lanes `0..n/2` and `n/2..n`).
     unsafe fn halves(self) -> (Self::Half, Self::Half);
+
+    /// Whether [`shift_in`](Self::shift_in) exists here (a byte permute across lanes, as
+    /// AVX-512 VBMI's `vpermb`): then the fold body folds the bytes after the last whole
+    /// vector in one step on the whole vector rather than on 128-bit lanes one after another.
+    const SHIFTS_ACROSS_LANES: bool = false;
+    /// For the `n` (`1..BYTES`) input bytes after the block `self` stands for, with `last`
+    /// the input's final `BYTES` bytes, both in memory order: `(high, low)`, the input's two
+    /// final blocks. `low` is `self` moved down `n` bytes with `last`'s top `n` bytes above,
+    /// `high` holds the `n` bytes moved out in its top bytes and zeros below.
+    ///
+    /// Only where [`SHIFTS_ACROSS_LANES`](Self::SHIFTS_ACROSS_LANES) is true.
+    unsafe fn shift_in(self, last: Self, n: usize) -> (Self, Self) {
+        let _ = (last, n);
+        unreachable!("no byte shift across lanes here")
+    }
 }
 
 /// A 128-bit vector, with what the last blocks and the Barrett reduction need besides the

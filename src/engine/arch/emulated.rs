@@ -38,7 +38,7 @@ fn from_bytes(b: [u8; 16]) -> [u64; 2] {
 }
 
 macro_rules! emulated {
-    ($(#[$doc:meta])* $name:ident, $lanes:literal, $half:ident, $selects:literal) => {
+    ($(#[$doc:meta])* $name:ident, $lanes:literal, $half:ident, $selects:literal, $shifts:literal) => {
         $(#[$doc])*
         #[derive(Clone, Copy, Debug, PartialEq, Eq)]
         pub(crate) struct $name([[u64; 2]; $lanes]);
@@ -49,6 +49,19 @@ macro_rules! emulated {
             }
             fn zip(a: Self, b: Self, f: impl Fn([u64; 2], [u64; 2]) -> [u64; 2]) -> Self {
                 $name(core::array::from_fn(|i| f(a.0[i], b.0[i])))
+            }
+            fn from_block(block: &[u8; 16 * $lanes]) -> Self {
+                $name(core::array::from_fn(|i| {
+                    let lane = block[16 * i..].first_chunk::<16>().copied().unwrap_or_default();
+                    from_bytes(lane)
+                }))
+            }
+            fn to_block(self) -> [u8; 16 * $lanes] {
+                let mut b = [0; 16 * $lanes];
+                for (i, lane) in self.0.iter().enumerate() {
+                    b[16 * i..16 * i + 16].copy_from_slice(&bytes(*lane));
+                }
+                b
             }
         }
 
@@ -62,10 +75,7 @@ macro_rules! emulated {
                 bytes.as_chunks()
             }
             unsafe fn load(block: &Self::Block) -> Self {
-                $name(core::array::from_fn(|i| {
-                    let lane = block[16 * i..].first_chunk::<16>().copied().unwrap_or_default();
-                    from_bytes(lane)
-                }))
+                Self::from_block(block)
             }
             unsafe fn bswap_lanes(self) -> Self {
                 self.map(|[q0, q1]| [q1.swap_bytes(), q0.swap_bytes()])
@@ -107,6 +117,15 @@ macro_rules! emulated {
                 };
                 (half(0), half($lanes / 2))
             }
+
+            const SHIFTS_ACROSS_LANES: bool = $shifts;
+            unsafe fn shift_in(self, last: Self, n: usize) -> (Self, Self) {
+                let (v, last) = (self.to_block(), last.to_block());
+                let keep = 16 * $lanes - n;
+                let low = core::array::from_fn(|i| if i < keep { v[i + n] } else { last[i] });
+                let high = core::array::from_fn(|i| if i < keep { 0 } else { v[i - keep] });
+                (Self::from_block(&high), Self::from_block(&low))
+            }
         }
     };
 }
@@ -115,15 +134,15 @@ macro_rules! emulated {
 // suites run both ways of folding an msb CRC (`fold.rs`) on any CPU.
 emulated!(
     /// One 128-bit lane.
-    Emulated128, 1, Emulated128, false
+    Emulated128, 1, Emulated128, false, false
 );
 emulated!(
     /// Two lanes, as AVX2 vectors.
-    Emulated256, 2, Emulated128, true
+    Emulated256, 2, Emulated128, true, false
 );
 emulated!(
-    /// Four lanes, as AVX-512 vectors.
-    Emulated512, 4, Emulated256, true
+    /// Four lanes, as AVX-512 vectors (with VBMI's byte permute).
+    Emulated512, 4, Emulated256, true, true
 );
 
 impl Lane for Emulated128 {

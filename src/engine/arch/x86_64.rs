@@ -271,7 +271,37 @@ impl Vector for __m512i {
             _mm512_extracti64x4_epi64::<1>(self),
         )
     }
+
+    const SHIFTS_ACROSS_LANES: bool = true;
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512bw,avx512vbmi")]
+    unsafe fn shift_in(self, last: Self, n: usize) -> (Self, Self) {
+        debug_assert!((1..64).contains(&n));
+        // Byte i of either result takes byte (i + n) mod 64 of `self` (`vpermb` reads an
+        // index's low six bits); the mask of the bytes below 64 − n picks where.
+        let Some(index) = ROTATE.get(n..).and_then(|t| t.first_chunk::<64>()) else {
+            unreachable!("n < 64")
+        };
+        // SAFETY: `index` is 64 readable bytes.
+        let index = unsafe { _mm512_loadu_si512(index.as_ptr().cast()) };
+        let below = u64::MAX >> (n & 63);
+        (
+            _mm512_maskz_permutexvar_epi8(!below, index, self),
+            _mm512_mask_permutexvar_epi8(last, below, index, self),
+        )
+    }
 }
+
+/// `i mod 64` at byte `i`: from offset `n`, the indices that rotate 64 bytes down by `n`.
+const ROTATE: [u8; 128] = {
+    let mut t = [0; 128];
+    let mut i = 0;
+    while i < 128 {
+        t[i] = (i % 64) as u8;
+        i += 1;
+    }
+    t
+};
 
 /// SSE4.2's `crc32` (CRC-32C's polynomial), joined with PCLMULQDQ.
 pub(crate) struct Sse42;
