@@ -46,7 +46,7 @@ pub enum Backend {
     /// folding, which runs on other execution units (VPCLMULQDQ with AVX2 and SSE4.2 on
     /// x86_64, PMULL with the CRC32 extension on aarch64), for the same CRCs as
     /// [`HwCrc`](Backend::HwCrc); long inputs (from 7 KiB; on x86_64 CPUs whose profile
-    /// takes 512-bit vectors, on those from 9.5 KiB). Shorter ones and the tail take the
+    /// takes 512-bit vectors, from 32 KiB). Shorter ones and the tail take the
     /// instruction or folding.
     Fusion,
 }
