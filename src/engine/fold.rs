@@ -324,33 +324,21 @@ pub(crate) unsafe fn body<V: Vector, const LSB: bool, const BITREV: bool, S: Sid
             [v0, v1, v2, v3, rest @ ..] => {
                 let mut rest = rest;
                 let k4 = splat::<V, LSB>(f, one + 2);
-                let mut x0 = V::xor(load(v0), init);
-                let (mut x1, mut x2, mut x3) = (load(v1), load(v2), load(v3));
+                let mut x = [V::xor(load(v0), init), load(v1), load(v2), load(v3)];
                 side.step();
                 // Two steps an iteration: half the loop's counting and branching, which
                 // shares ports with the vector work (`spec/decisions.md`, "Two steps a
                 // loop iteration").
                 while let [d0, d1, d2, d3, d4, d5, d6, d7, tail @ ..] = rest {
-                    x0 = fold::<_, LSB>(x0, load(d0), k4);
-                    x1 = fold::<_, LSB>(x1, load(d1), k4);
-                    x2 = fold::<_, LSB>(x2, load(d2), k4);
-                    x3 = fold::<_, LSB>(x3, load(d3), k4);
-                    side.step();
-                    x0 = fold::<_, LSB>(x0, load(d4), k4);
-                    x1 = fold::<_, LSB>(x1, load(d5), k4);
-                    x2 = fold::<_, LSB>(x2, load(d6), k4);
-                    x3 = fold::<_, LSB>(x3, load(d7), k4);
-                    side.step();
+                    x = step::<V, LSB, BITREV, S>(x, [d0, d1, d2, d3], k4, side);
+                    x = step::<V, LSB, BITREV, S>(x, [d4, d5, d6, d7], k4, side);
                     rest = tail;
                 }
                 if let [d0, d1, d2, d3, tail @ ..] = rest {
-                    x0 = fold::<_, LSB>(x0, load(d0), k4);
-                    x1 = fold::<_, LSB>(x1, load(d1), k4);
-                    x2 = fold::<_, LSB>(x2, load(d2), k4);
-                    x3 = fold::<_, LSB>(x3, load(d3), k4);
-                    side.step();
+                    x = step::<V, LSB, BITREV, S>(x, [d0, d1, d2, d3], k4, side);
                     rest = tail;
                 }
+                let [x0, x1, x2, x3] = x;
                 let k2 = splat::<V, LSB>(f, one + 1);
                 let mut y0 = fold::<_, LSB>(x0, x2, k2);
                 let mut y1 = fold::<_, LSB>(x1, x3, k2);
@@ -393,6 +381,32 @@ pub(crate) unsafe fn body<V: Vector, const LSB: bool, const BITREV: bool, S: Sid
         let (blocks, _) = bytes[done..].as_chunks::<16>();
         let x = lanes::<V::Lane, LSB, BITREV>(f, lane, blocks, bytes);
         R::reduce::<V::Lane, LSB, BITREV>(f, width, x)
+    }
+}
+
+/// One step of the fold loop: each of the four accumulators folded over its next vector at
+/// distance four vectors (`k4`), and the side's step.
+///
+/// # Safety
+/// As [`body`].
+#[inline(always)]
+unsafe fn step<V: Vector, const LSB: bool, const BITREV: bool, S: Side>(
+    [x0, x1, x2, x3]: [V; 4],
+    [d0, d1, d2, d3]: [&V::Block; 4],
+    k4: V,
+    side: &mut S,
+) -> [V; 4] {
+    // SAFETY: the caller guarantees the instructions.
+    unsafe {
+        let load = |b: &V::Block| load::<V, LSB, BITREV>(b);
+        let x = [
+            fold::<_, LSB>(x0, load(d0), k4),
+            fold::<_, LSB>(x1, load(d1), k4),
+            fold::<_, LSB>(x2, load(d2), k4),
+            fold::<_, LSB>(x3, load(d3), k4),
+        ];
+        side.step();
+        x
     }
 }
 
