@@ -36,12 +36,14 @@ const KERNELS: [Backend; 7] = [
 static FEATURES: AtomicBits = AtomicBits::new(0);
 /// msb CRCs run reflected on 512-bit vectors, with GFNI's bit reversal (`fold.rs`).
 const GFNI: Bits = 1 << 8;
-/// The family takes 512-bit vectors here: folding from [`ZMM_MIN`] bytes, and fusion.
+/// The family folds on 512-bit vectors here, from [`ZMM_MIN`] bytes.
 const ZMM: Bits = 1 << 9;
 /// Two bits: the [`Family`] whose profile routes.
 const FAMILY: u32 = 10;
 /// The CRC instruction takes every length (it has no last length).
 const HW_ALWAYS: Bits = 1 << 12;
+/// The family fuses the CRC instruction with 512-bit folding here (implies [`ZMM`]).
+const ZMM_FUSION: Bits = 1 << 13;
 /// Detection done.
 const DETECTED: Bits = 1 << 15;
 /// Seven bits from here: the kernels that failed their self-test.
@@ -101,28 +103,36 @@ struct Profile {
     /// For the CRCs with an instruction of their own: the length from which the best
     /// folding kernel beats the instruction (below fusion's blocks), 0 for never.
     fold_beats_hw: u16,
-    /// Whether the family takes 512-bit vectors where the CPU has them: folding from
-    /// [`ZMM_MIN`] bytes, and fusion.
+    /// Whether the family folds on 512-bit vectors where the CPU has them, from
+    /// [`ZMM_MIN`] bytes.
     zmm: bool,
+    /// Whether fusion runs on 512-bit vectors there too (from its own length,
+    /// `kernels::fusion_min`) rather than on 256-bit ones.
+    zmm_fusion: bool,
 }
 
 /// Indexed by [`Family`]. Where each number comes from: `spec/decisions.md`.
 const PROFILES: [Profile; 3] = [
-    // Measured on AMD Zen 3 (the only family measured without AVX-512): the instruction's
-    // three streams beat the 256-bit fold below fusion's blocks.
+    // Generic: the thresholds of AMD Zen 3, the only family measured without AVX-512.
     Profile {
         fold_beats_hw: 0,
         zmm: false,
+        zmm_fusion: false,
     },
+    // AMD: measured on Zen 3, the instruction's three streams beat the 256-bit fold below
+    // fusion's blocks. Zen 4 and 5 (AVX-512, unmeasured here) fold on 512-bit vectors from
+    // 1 KiB as Intel does, as Linux and the peer crates do there; CRC-32C keeps Zen 3's route.
     Profile {
         fold_beats_hw: 0,
-        zmm: false,
+        zmm: true,
+        zmm_fusion: false,
     },
     // Measured on an Intel Xeon (Sapphire/Emerald Rapids): the instruction tops out near 26
     // GiB/s, the 256-bit fold beats it from 256 bytes; 512-bit vectors pay from 1 KiB cold.
     Profile {
         fold_beats_hw: 256,
         zmm: true,
+        zmm_fusion: true,
     },
 ];
 
@@ -143,10 +153,17 @@ impl Cpu {
         self.0 & GFNI != 0
     }
 
-    /// Whether the family takes 512-bit vectors here (and the CPU has them).
+    /// Whether the family folds on 512-bit vectors here (and the CPU has them).
     #[inline(always)]
     pub(crate) fn zmm(self) -> bool {
         self.0 & ZMM != 0
+    }
+
+    /// Whether the family's fusion runs on 512-bit vectors here (and the CPU has them).
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+    #[inline(always)]
+    pub(crate) fn zmm_fusion(self) -> bool {
+        self.0 & ZMM_FUSION != 0
     }
 
     /// Whether the CRC instruction runs `len` bytes, by the hot path's one test: up to the
@@ -323,6 +340,9 @@ fn detect_and_cache() -> Cpu {
     }
     if profile.zmm && bits & bit(Backend::Vpclmul512) != 0 {
         bits |= ZMM;
+        if profile.zmm_fusion {
+            bits |= ZMM_FUSION;
+        }
     }
     let cpu = super::self_test::run(Cpu(bits));
     let bits = cpu.0 | hw_last(profile, cpu) | zmm_from(cpu) | DETECTED;
@@ -367,7 +387,7 @@ fn hw_last(profile: &Profile, cpu: Cpu) -> Bits {
 pub(super) fn withdraw(cpu: Cpu, b: Backend) -> Cpu {
     let mut bits = cpu.0 & !bit(b) | bit(b) << FAILED;
     if b == Backend::Vpclmul512 {
-        bits &= !(ZMM | GFNI);
+        bits &= !(ZMM | ZMM_FUSION | GFNI);
     }
     Cpu(bits)
 }
@@ -578,6 +598,7 @@ mod tests {
         let cpu = features();
         assert!(!cpu.gfni() || has!("gfni"));
         assert!(!cpu.zmm() || cpu.has(Backend::Vpclmul512));
+        assert!(!cpu.zmm_fusion() || cpu.zmm());
         for len in [16, 100, 1 << 20] {
             if let Some(b) = cpu.best_fold(len) {
                 assert!(available(b));
@@ -608,6 +629,7 @@ mod tests {
             let p = Profile {
                 fold_beats_hw,
                 zmm: false,
+                zmm_fusion: false,
             };
             let cpu = Cpu(if fusion { bit(Backend::Fusion) } else { 0 });
             Cpu(hw_last(&p, cpu) | DETECTED)
@@ -620,6 +642,26 @@ mod tests {
             assert!(at(256, fusion).hw_runs(255) && !at(256, fusion).hw_runs(256));
             assert!(!at(256, fusion).hw_always());
         }
+    }
+
+    /// Fusion's shape is the profile's own: a family can fold on 512-bit vectors and still
+    /// fuse on 256-bit ones (`amd`, where CRC-32C keeps Zen 3's route), and the instruction
+    /// then hands over at the 256-bit blocks.
+    #[test]
+    fn fusion_shape_follows_the_profile() {
+        use super::super::kernels::fusion_min;
+        let zmm = bit(Backend::Vpclmul512) | ZMM;
+        let fusion = bit(Backend::Fusion) | bit(Backend::HwCrc);
+        let (ymm_fused, zmm_fused) = (Cpu(zmm | fusion), Cpu(zmm | ZMM_FUSION | fusion));
+        assert!(fusion_min(ymm_fused) < fusion_min(zmm_fused));
+        assert_eq!(fusion_min(ymm_fused), fusion_min(Cpu(fusion)));
+        let amd = &PROFILES[Family::Amd as usize];
+        assert!(amd.zmm && !amd.zmm_fusion);
+        let last = Cpu(hw_last(amd, ymm_fused) | DETECTED);
+        let f = fusion_min(ymm_fused);
+        assert!(last.hw_runs(f - 1) && !last.hw_runs(f));
+        let generic = &PROFILES[Family::Generic as usize];
+        assert!(!generic.zmm && !generic.zmm_fusion);
     }
 
     /// The 512-bit kernel from `ZMM_MIN` where the family takes it, never elsewhere; the

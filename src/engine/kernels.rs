@@ -379,7 +379,7 @@ pub(super) fn fold_reflected(
 #[inline(always)]
 pub(super) fn fusion_min(cpu: Cpu) -> usize {
     #[cfg(target_arch = "x86_64")]
-    if cpu.zmm() {
+    if cpu.zmm_fusion() {
         const { assert!(ZMM_FUSION_FROM >= ZMM_MIN_STEPS * x86::ZMM_STEP) };
         return ZMM_FUSION_FROM;
     }
@@ -402,7 +402,7 @@ pub(super) fn fusion<'a>(
     // (and AVX-512 for `fusion512`); on x86_64 only CRC-32C has an instruction.
     #[cfg(target_arch = "x86_64")]
     return unsafe {
-        if cpu.zmm() {
+        if cpu.zmm_fusion() {
             x86::fusion512(f, state, bytes)
         } else {
             x86::fusion256(f, state, bytes)
