@@ -606,10 +606,10 @@ mod tests {
         }
     }
 
-    /// Where the CPU has GFNI and the 512-bit kernel, msb CRCs run reflected unless a
-    /// variable turns that off: the self-test falls back silently (correct, but slower), so
-    /// a reflected run that miscomputes on a real CPU fails here, not only in the emulated
-    /// suites.
+    /// Where the CPU has GFNI and the 512-bit kernel, msb CRCs run reflected (from
+    /// `REFLECTED_MIN` bytes) unless a variable turns that off: the self-test falls back
+    /// silently (correct, but slower), so a reflected run that miscomputes on a real CPU
+    /// fails here, not only in the emulated suites.
     #[test]
     fn offers_the_reflected_run_where_the_cpu_has_gfni() {
         let off = ["CRCSTAMP_DISABLE", "CRCSTAMP_FAIL_SELF_TEST"]
@@ -619,6 +619,12 @@ mod tests {
         if has!("gfni") && cpu.has(Backend::Vpclmul512) && !off {
             assert!(cpu.gfni(), "the reflected run failed its self-test");
         }
+        // From its length on only, and only on the 512-bit kernel.
+        use super::super::kernels::{runs_reflected, REFLECTED_MIN};
+        let at = |b, len| runs_reflected(b, cpu, len);
+        assert!(!at(Backend::Vpclmul512, REFLECTED_MIN - 1));
+        assert_eq!(at(Backend::Vpclmul512, REFLECTED_MIN), cpu.gfni());
+        assert!(!at(Backend::Vpclmul256, 1 << 20));
     }
 
     /// The instruction's last length is the profile's or fusion's, whichever comes first,

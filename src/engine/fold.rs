@@ -22,8 +22,8 @@
 //! A forward (msb) CRC can also run reflected: over input whose every byte is bit-reversed,
 //! an lsb CRC with the same polynomial keeps the bit-reversed register
 //! ([`Consts::fold_reflected`] holds its constants). That trades the byte shuffle per
-//! vector for a bit reversal per vector, which GFNI does on other execution ports
-//! (`spec/decisions.md`, "Forward CRCs reflected").
+//! vector for a bit reversal per vector, which GFNI does on other execution ports; it pays
+//! from `kernels::REFLECTED_MIN` bytes (`spec/decisions.md`, "Forward CRCs reflected").
 
 use super::dispatch::Cpu;
 use super::kernels;
@@ -561,7 +561,7 @@ pub(super) fn update<W: Word>(
     let unused = W::BITS - width;
     let reg = (state >> unused).low_u64();
     let reg = match c.fold_reflected {
-        Some(twin) if kernels::runs_reflected(backend, cpu) => {
+        Some(twin) if kernels::runs_reflected(backend, cpu, bytes.len()) => {
             kernels::fold_reflected(backend, twin, width, reg, bytes)
         }
         _ => kernels::fold::<false>(backend, f, width, reg, bytes),

@@ -19,8 +19,11 @@ use crate::word::Word;
 /// an odd tail.
 const LEN: usize = kernels::FUSION_MIN_LONGEST + 64 + 1031;
 /// The lengths each folding kernel and the instruction run: every path of the fold body
-/// (one to four vectors, the loop, a partial block) at each width, and three streams.
-const LENGTHS: [usize; 7] = [16, 31, 100, 257, 300, 1027, 4099];
+/// (one to four vectors, the loop, a partial block) at each width, and three streams. The
+/// last two are long enough for the reflected run of msb CRCs (`kernels::REFLECTED_MIN`):
+/// its loop with a tail on the whole vector, and the aligned head with a partial block.
+const LENGTHS: [usize; 7] = [16, 31, 100, 257, 300, 1579, 4099];
+const _: () = assert!(LENGTHS[5] >= kernels::REFLECTED_MIN && LENGTHS[5] % 64 > 16);
 
 /// The lengths the CRC instruction runs besides [`LENGTHS`]: one 8-byte step, the 4-byte
 /// step and the read-backs.
@@ -101,7 +104,7 @@ pub(super) fn run(mut cpu: Cpu) -> Cpu {
         }
         if !folds_right(dispatch::without_gfni(cpu), b, b.name()) {
             cpu = dispatch::withdraw(cpu, b);
-        } else if kernels::runs_reflected(b, cpu) && !folds_right(cpu, b, "gfni") {
+        } else if kernels::runs_reflected(b, cpu, LENGTHS[6]) && !folds_right(cpu, b, "gfni") {
             cpu = dispatch::without_gfni(cpu);
         }
     }
