@@ -23,7 +23,11 @@ const LEN: usize = kernels::FUSION_MIN_LONGEST + 64 + 1031;
 /// last two are long enough for the reflected run of msb CRCs (`kernels::REFLECTED_MIN`):
 /// its loop with a tail on the whole vector, and the aligned head with a partial block.
 const LENGTHS: [usize; 7] = [16, 31, 100, 257, 300, 1579, 4099];
-const _: () = assert!(LENGTHS[5] >= kernels::REFLECTED_MIN && LENGTHS[5] % 64 > 16);
+const _: () = assert!(
+    LENGTHS[5] >= kernels::REFLECTED_MIN
+        && LENGTHS[5] % 64 > 16
+        && LENGTHS[6] >= kernels::REFLECTED_MIN
+);
 
 /// The lengths the CRC instruction runs besides [`LENGTHS`]: one 8-byte step, the 4-byte
 /// step and the read-backs.
@@ -104,7 +108,9 @@ pub(super) fn run(mut cpu: Cpu) -> Cpu {
         }
         if !folds_right(dispatch::without_gfni(cpu), b, b.name()) {
             cpu = dispatch::withdraw(cpu, b);
-        } else if kernels::runs_reflected(b, cpu, LENGTHS[6]) && !folds_right(cpu, b, "gfni") {
+        } else if kernels::runs_reflected(b, cpu, kernels::REFLECTED_MIN)
+            && !folds_right(cpu, b, "gfni")
+        {
             cpu = dispatch::without_gfni(cpu);
         }
     }
