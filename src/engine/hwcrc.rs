@@ -22,8 +22,9 @@ pub(crate) const THREE_MIN: usize = 24 * 10;
 /// The most words per stream in one three-stream pass (a pass covers 24·k bytes).
 const THREE_WORDS: usize = 128;
 /// The longest stream, in words, that the join constants cover (three-stream passes and
-/// fusion's blocks).
-pub(crate) const JOIN_WORDS: usize = 256;
+/// fusion's blocks; the longest: a last 512-bit block of up to 288 steps of 2 words and a
+/// step's bytes more, 588 words, which `fusion::update` asserts). 7 KiB a table.
+pub(crate) const JOIN_WORDS: usize = 600;
 
 /// The instruction's polynomial, reflected (its operand layout: bit i is x^(31 − i)).
 const fn poly_reflected(hw: HwCrc) -> u32 {
