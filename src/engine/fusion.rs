@@ -235,7 +235,7 @@ mod tests {
     #[test]
     fn join_constants_match_square_and_multiply() {
         for (hw, poly) in [(HwCrc::Crc32, 0x04c1_1db7u32), (HwCrc::Crc32c, 0x1edc_6f41)] {
-            for k in [1, 2, 3, 17, 96, 128, 200, 256] {
+            for k in [1, 2, 3, 17, 96, 128, 200, 256, 300, 512, 588, 600] {
                 for (i, &c) in join_consts(hw, k).iter().enumerate() {
                     let e = 64 * k as u32 * (i as u32 + 1) - 33;
                     let g = (1u128 << 32) | u128::from(poly);
