@@ -171,7 +171,8 @@ pub fn long_inputs_cross_every_loop_boundary(kernels: &[Kernel]) {
     };
     for_each_model(&mut |m, run| {
         for &len in &lengths {
-            // The reference only where some kernel answers: fusion runs CRC-32C alone.
+            // The reference only where some kernel answers: fusion only CRCs with an
+            // instruction of their own.
             let mut want = None;
             for k in kernels
                 .iter()
