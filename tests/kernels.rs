@@ -164,7 +164,7 @@ fn offers_exactly_what_the_cpu_and_the_cap_allow() {
 #[test]
 fn automatic_path_at_every_length() {
     use crcstamp::catalog::{Crc16T10Dif, Crc32Bzip2, Crc32Iscsi, Crc32IsoHdlc, Crc64Nvme};
-    let data = common::pseudo_random(2 * suites::FUSION_BLOCKS[2] + 5000, 9);
+    let data = common::pseudo_random(2 * suites::YMM_LONGEST_BLOCK + 5000, 9);
     fn each<T: crcstamp::Crc>(data: &[u8]) {
         let c = T::consts();
         let mut marks: Vec<usize> = suites::FUSION_BLOCKS

@@ -140,10 +140,15 @@ pub fn every_length_and_offset(kernels: &[Kernel], sparse: &dyn Fn(Kernel) -> bo
     });
 }
 
+/// The longest block of fusion on 256-bit vectors: 128 steps of 224 bytes.
+pub const YMM_LONGEST_BLOCK: usize = 128 * 224;
+/// The longest block of fusion on 512-bit vectors: 256 steps of 304 bytes.
+const ZMM_LONGEST_BLOCK: usize = 256 * 304;
+
 /// The block sizes of fusion's shapes, shortest and longest: 7 KiB (128-bit lanes: always;
 /// 256-bit vectors: the shortest, 32 steps of 224 bytes), 9728 bytes (512-bit vectors: 32
-/// steps of 304 bytes), 28 KiB (256-bit: 128 steps) and 77824 bytes (512-bit: 256 steps).
-pub const FUSION_BLOCKS: [usize; 4] = [7168, 9728, 28672, 77824];
+/// steps of 304 bytes), and the two longest.
+pub const FUSION_BLOCKS: [usize; 4] = [7168, 9728, YMM_LONGEST_BLOCK, ZMM_LONGEST_BLOCK];
 
 /// Inputs up to this long cross the fold bodies' boundaries with every kernel; longer ones,
 /// around fusion's longest blocks, run fusion alone (no other kernel has blocks).
