@@ -20,6 +20,8 @@ pub enum Emulated {
     Fusion {
         /// Vector width.
         bits: u32,
+        /// The wide 512-bit shape (twice the instruction's words a step; AMD).
+        wide: bool,
     },
     /// The CRC instruction: one stream, or three where the input is long enough.
     Instruction {

@@ -18,8 +18,12 @@ fn kernels() -> Vec<Kernel> {
         for reflected in [false, true] {
             k.push(Kernel::Emulated(Emulated::Fold { bits, reflected }));
         }
-        k.push(Kernel::Emulated(Emulated::Fusion { bits }));
+        k.push(Kernel::Emulated(Emulated::Fusion { bits, wide: false }));
     }
+    k.push(Kernel::Emulated(Emulated::Fusion {
+        bits: 512,
+        wide: true,
+    }));
     for three in [false, true] {
         k.push(Kernel::Emulated(Emulated::Instruction { three }));
     }
@@ -62,6 +66,9 @@ fn refuse_what_a_crc_lacks() {
     assert!(update_emulated(c, reflected, c.init_state, &data).is_none()); // lsb
     let bzip2 = crcstamp::catalog::Crc32Bzip2::consts();
     assert!(update_emulated(bzip2, reflected, bzip2.init_state, &data).is_some());
-    assert!(update_emulated(bzip2, Emulated::Fusion { bits: 512 }, 0, &data).is_none());
+    for wide in [false, true] {
+        let fusion = Emulated::Fusion { bits: 512, wide };
+        assert!(update_emulated(bzip2, fusion, 0, &data).is_none());
+    }
     assert!(update_emulated(bzip2, Emulated::Instruction { three: true }, 0, &data).is_none());
 }

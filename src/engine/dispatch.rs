@@ -44,6 +44,8 @@ const FAMILY: u32 = 10;
 const HW_ALWAYS: Bits = 1 << 12;
 /// The family fuses the CRC instruction with 512-bit folding here (implies [`ZMM`]).
 const ZMM_FUSION: Bits = 1 << 13;
+/// In the wide shape ([`ZmmFusion::Wide`]; implies [`ZMM_FUSION`]).
+const ZMM_FUSION_WIDE: Bits = 1 << 14;
 /// Detection done.
 const DETECTED: Bits = 1 << 15;
 /// Seven bits from here: the kernels that failed their self-test.
@@ -107,8 +109,21 @@ struct Profile {
     /// [`ZMM_MIN`] bytes.
     zmm: bool,
     /// Whether fusion runs on 512-bit vectors there too (from its own length,
-    /// `kernels::fusion_min`) rather than on 256-bit ones.
-    zmm_fusion: bool,
+    /// `kernels::fusion_min`) rather than on 256-bit ones, and in which shape.
+    zmm_fusion: ZmmFusion,
+}
+
+/// Fusion on 512-bit vectors, by how many of the instruction's words a step gives each of
+/// its three streams (`kernels.rs`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum ZmmFusion {
+    /// Fusion stays on 256-bit vectors.
+    No,
+    /// Two words: for an instruction that retires one a cycle (Intel).
+    Narrow,
+    /// Four words: for one that retires two a cycle, which three streams of latency 3 can
+    /// only use with more words beside each vector (AMD Zen 5).
+    Wide,
 }
 
 /// Indexed by [`Family`]. Where each number comes from: `spec/decisions.md`.
@@ -117,22 +132,23 @@ const PROFILES: [Profile; 3] = [
     Profile {
         fold_beats_hw: 0,
         zmm: false,
-        zmm_fusion: false,
+        zmm_fusion: ZmmFusion::No,
     },
     // AMD: measured on Zen 3, the instruction's three streams beat the 256-bit fold below
-    // fusion's blocks. Zen 4 and 5 (AVX-512, unmeasured here) fold on 512-bit vectors from
-    // 1 KiB as Intel does, as Linux and the peer crates do there; CRC-32C keeps Zen 3's route.
+    // fusion's blocks. On Zen 5 (AVX-512, family 0x1a) the 512-bit fold beats them from
+    // 1 KiB (`hw_last`), and fusion on 512-bit vectors in the wide shape beats the fold;
+    // Zen 4 (unmeasured) takes the same route.
     Profile {
         fold_beats_hw: 0,
         zmm: true,
-        zmm_fusion: false,
+        zmm_fusion: ZmmFusion::Wide,
     },
     // Measured on an Intel Xeon (Sapphire/Emerald Rapids): the instruction tops out near 26
     // GiB/s, the 256-bit fold beats it from 256 bytes; 512-bit vectors pay from 1 KiB cold.
     Profile {
         fold_beats_hw: 256,
         zmm: true,
-        zmm_fusion: true,
+        zmm_fusion: ZmmFusion::Narrow,
     },
 ];
 
@@ -164,6 +180,13 @@ impl Cpu {
     #[inline(always)]
     pub(crate) fn zmm_fusion(self) -> bool {
         self.0 & ZMM_FUSION != 0
+    }
+
+    /// Whether that fusion runs in the wide shape ([`ZmmFusion::Wide`]).
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+    #[inline(always)]
+    pub(crate) fn zmm_fusion_wide(self) -> bool {
+        self.0 & ZMM_FUSION_WIDE != 0
     }
 
     /// Whether the CRC instruction runs `len` bytes, by the hot path's one test: up to the
@@ -340,9 +363,11 @@ fn detect_and_cache() -> Cpu {
     }
     if profile.zmm && bits & bit(Backend::Vpclmul512) != 0 {
         bits |= ZMM;
-        if profile.zmm_fusion {
-            bits |= ZMM_FUSION;
-        }
+        bits |= match profile.zmm_fusion {
+            ZmmFusion::No => 0,
+            ZmmFusion::Narrow => ZMM_FUSION,
+            ZmmFusion::Wide => ZMM_FUSION | ZMM_FUSION_WIDE,
+        };
     }
     let cpu = super::self_test::run(Cpu(bits));
     let bits = cpu.0 | hw_last(profile, cpu) | zmm_from(cpu) | DETECTED;
@@ -363,8 +388,10 @@ fn zmm_from(cpu: Cpu) -> Bits {
 }
 
 /// The CRC instruction's last length for `profile` on `cpu` (its kernels decided), in the
-/// cached word's top bits: one less than where folding beats it or fusion takes over,
-/// whichever is shorter, or [`HW_ALWAYS`].
+/// cached word's top bits: one less than where folding beats it (the profile's length, and
+/// [`ZMM_MIN`] where the family folds on 512-bit vectors: their fold beat three streams
+/// there on Intel and on AMD Zen 5) or fusion takes over, whichever is shorter, or
+/// [`HW_ALWAYS`].
 #[allow(unused_variables)]
 fn hw_last(profile: &Profile, cpu: Cpu) -> Bits {
     #[cfg(target_has_atomic = "64")]
@@ -373,7 +400,12 @@ fn hw_last(profile: &Profile, cpu: Cpu) -> Bits {
             true => super::kernels::fusion_min(cpu) as u16,
             false => 0,
         };
-        return match (profile.fold_beats_hw, fusion) {
+        let fold = match (profile.fold_beats_hw, cpu.zmm()) {
+            (0, true) => ZMM_MIN as u16,
+            (f, true) => f.min(ZMM_MIN as u16),
+            (f, false) => f,
+        };
+        return match (fold, fusion) {
             (0, 0) => 0xffff << HW_LAST | HW_ALWAYS,
             (0, f) | (f, 0) => Bits::from(f - 1) << HW_LAST,
             (a, b) => Bits::from(a.min(b) - 1) << HW_LAST,
@@ -387,7 +419,7 @@ fn hw_last(profile: &Profile, cpu: Cpu) -> Bits {
 pub(super) fn withdraw(cpu: Cpu, b: Backend) -> Cpu {
     let mut bits = cpu.0 & !bit(b) | bit(b) << FAILED;
     if b == Backend::Vpclmul512 {
-        bits &= !(ZMM | ZMM_FUSION | GFNI);
+        bits &= !(ZMM | ZMM_FUSION | ZMM_FUSION_WIDE | GFNI);
     }
     Cpu(bits)
 }
@@ -599,6 +631,7 @@ mod tests {
         assert!(!cpu.gfni() || has!("gfni"));
         assert!(!cpu.zmm() || cpu.has(Backend::Vpclmul512));
         assert!(!cpu.zmm_fusion() || cpu.zmm());
+        assert!(!cpu.zmm_fusion_wide() || cpu.zmm_fusion());
         for len in [16, 100, 1 << 20] {
             if let Some(b) = cpu.best_fold(len) {
                 assert!(available(b));
@@ -635,7 +668,7 @@ mod tests {
             let p = Profile {
                 fold_beats_hw,
                 zmm: false,
-                zmm_fusion: false,
+                zmm_fusion: ZmmFusion::No,
             };
             let cpu = Cpu(if fusion { bit(Backend::Fusion) } else { 0 });
             Cpu(hw_last(&p, cpu) | DETECTED)
@@ -650,24 +683,35 @@ mod tests {
         }
     }
 
-    /// Fusion's shape is the profile's own: a family can fold on 512-bit vectors and still
-    /// fuse on 256-bit ones (`amd`, where CRC-32C keeps Zen 3's route), and the instruction
-    /// then hands over at the 256-bit blocks.
+    /// Fusion's shape is the profile's own: 256-bit vectors (where the CPU lacks 512-bit
+    /// ones or the family keeps them out), or 512-bit vectors in the narrow or the wide shape,
+    /// each from its own length. The instruction hands over to the 512-bit fold at
+    /// `ZMM_MIN` where the family folds on them, else at fusion's blocks.
     #[test]
     fn fusion_shape_follows_the_profile() {
         use super::super::kernels::fusion_min;
         let zmm = bit(Backend::Vpclmul512) | ZMM;
         let fusion = bit(Backend::Fusion) | bit(Backend::HwCrc);
-        let (ymm_fused, zmm_fused) = (Cpu(zmm | fusion), Cpu(zmm | ZMM_FUSION | fusion));
-        assert!(fusion_min(ymm_fused) < fusion_min(zmm_fused));
+        let ymm_fused = Cpu(zmm | fusion);
+        let narrow = Cpu(zmm | ZMM_FUSION | fusion);
+        let wide = Cpu(zmm | ZMM_FUSION | ZMM_FUSION_WIDE | fusion);
+        assert!(fusion_min(ymm_fused) < fusion_min(wide));
+        assert!(fusion_min(wide) < fusion_min(narrow));
         assert_eq!(fusion_min(ymm_fused), fusion_min(Cpu(fusion)));
         let amd = &PROFILES[Family::Amd as usize];
-        assert!(amd.zmm && !amd.zmm_fusion);
-        let last = Cpu(hw_last(amd, ymm_fused) | DETECTED);
-        let f = fusion_min(ymm_fused);
+        assert!(amd.zmm && amd.zmm_fusion == ZmmFusion::Wide);
+        let intel = &PROFILES[Family::Intel as usize];
+        assert!(intel.zmm && intel.zmm_fusion == ZmmFusion::Narrow);
+        // Zen 3 (no 512-bit kernel): the instruction up to the 256-bit blocks.
+        let zen3 = Cpu(fusion);
+        let last = Cpu(hw_last(amd, zen3) | DETECTED);
+        let f = fusion_min(zen3);
         assert!(last.hw_runs(f - 1) && !last.hw_runs(f));
+        // Zen 4 and 5: up to the 512-bit fold.
+        let last = Cpu(hw_last(amd, wide) | DETECTED);
+        assert!(last.hw_runs(ZMM_MIN - 1) && !last.hw_runs(ZMM_MIN));
         let generic = &PROFILES[Family::Generic as usize];
-        assert!(!generic.zmm && !generic.zmm_fusion);
+        assert!(!generic.zmm && generic.zmm_fusion == ZmmFusion::No);
     }
 
     /// The 512-bit kernel from `ZMM_MIN` where the family takes it, never elsewhere; the

@@ -31,11 +31,22 @@ const YMM_MAX_STEPS: usize = 128;
 const ZMM_WORDS: usize = 2;
 const ZMM_MIN_STEPS: usize = 32;
 const ZMM_MAX_STEPS: usize = 256;
+/// The wide 512-bit shape, for a CPU whose instruction retires two a cycle (AMD Zen 5: the
+/// three streams' latency caps them at one a cycle, so fusion gives them twice the words):
+/// four words per stream per step, from 32 steps (11 KiB a block) to 112 (38.5 KiB), as
+/// long as the join table allows (`spec/decisions.md`, "Fusion on AMD Zen 5").
+const ZMM_WIDE_WORDS: usize = 4;
+const ZMM_WIDE_MIN_STEPS: usize = 32;
+const ZMM_WIDE_MAX_STEPS: usize = 112;
 /// Where the route takes 512-bit fusion: from 32 KiB, not from its shortest block. Below
 /// that the fold alone ran as fast in the peers bench with the core to itself and up to a
 /// sixth faster with the host busy (`spec/decisions.md`, "Fusion on 512-bit vectors").
 #[cfg(target_arch = "x86_64")]
 const ZMM_FUSION_FROM: usize = 32 * 1024;
+/// Where the route takes the wide shape: from 16 KiB, where it beat the fold alone by a
+/// quarter with the host quiet and matched it with the host busy.
+#[cfg(target_arch = "x86_64")]
+const ZMM_WIDE_FUSION_FROM: usize = 16 * 1024;
 
 /// The shortest input fusion takes on 128-bit lanes or 256-bit vectors (7 KiB either way).
 const FUSION_MIN: usize = YMM_MIN_STEPS * fusion::step_bytes::<Emulated256, YMM_WORDS>();
@@ -45,6 +56,8 @@ const _: () = assert!(FUSION_MIN == LANE_STEPS * fusion::step_bytes::<Emulated12
 /// hold it, plus an alignment head).
 pub(super) const FUSION_MIN_LONGEST: usize = {
     let zmm = ZMM_MIN_STEPS * fusion::step_bytes::<Emulated512, ZMM_WORDS>();
+    let wide = ZMM_WIDE_MIN_STEPS * fusion::step_bytes::<Emulated512, ZMM_WIDE_WORDS>();
+    let zmm = if wide > zmm { wide } else { zmm };
     if zmm > FUSION_MIN {
         zmm
     } else {
@@ -171,17 +184,13 @@ mod x86 {
     #[target_feature(
         enable = "avx512f,avx512vl,avx512bw,avx512vbmi,vpclmulqdq,avx2,pclmulqdq,sse4.2,sse4.1,ssse3"
     )]
-    pub(super) unsafe fn fusion512<'a>(
+    pub(super) unsafe fn fusion512<'a, const WORDS: usize, const MIN: usize, const MAX: usize>(
         f: &FoldConsts,
         state: u32,
         bytes: &'a [u8],
     ) -> (u32, &'a [u8]) {
         // SAFETY: as above.
-        unsafe {
-            fusion::update::<__m512i, Sse42, ZMM_WORDS, ZMM_MIN_STEPS, ZMM_MAX_STEPS, true>(
-                f, state, bytes,
-            )
-        }
+        unsafe { fusion::update::<__m512i, Sse42, WORDS, MIN, MAX, true>(f, state, bytes) }
     }
 
     /// # Safety
@@ -200,8 +209,9 @@ mod x86 {
         unsafe { hwcrc::three_streams::<Sse42>(state, bytes) }
     }
 
-    /// The bytes of a 512-bit fused block's step.
+    /// The bytes of a 512-bit fused block's step, in either shape.
     pub(super) const ZMM_STEP: usize = fusion::step_bytes::<__m512i, ZMM_WORDS>();
+    pub(super) const ZMM_WIDE_STEP: usize = fusion::step_bytes::<__m512i, ZMM_WIDE_WORDS>();
 }
 
 #[cfg(target_arch = "aarch64")]
@@ -396,7 +406,11 @@ pub(super) fn fusion_min(cpu: Cpu) -> usize {
     #[cfg(target_arch = "x86_64")]
     if cpu.zmm_fusion() {
         const { assert!(ZMM_FUSION_FROM >= ZMM_MIN_STEPS * x86::ZMM_STEP) };
-        return ZMM_FUSION_FROM;
+        const { assert!(ZMM_WIDE_FUSION_FROM >= ZMM_WIDE_MIN_STEPS * x86::ZMM_WIDE_STEP) };
+        return match cpu.zmm_fusion_wide() {
+            true => ZMM_WIDE_FUSION_FROM,
+            false => ZMM_FUSION_FROM,
+        };
     }
     FUSION_MIN
 }
@@ -417,8 +431,12 @@ pub(super) fn fusion<'a>(
     // (and AVX-512 for `fusion512`); on x86_64 only CRC-32C has an instruction.
     #[cfg(target_arch = "x86_64")]
     return unsafe {
-        if cpu.zmm_fusion() {
-            x86::fusion512(f, state, bytes)
+        if cpu.zmm_fusion_wide() {
+            x86::fusion512::<ZMM_WIDE_WORDS, ZMM_WIDE_MIN_STEPS, ZMM_WIDE_MAX_STEPS>(
+                f, state, bytes,
+            )
+        } else if cpu.zmm_fusion() {
+            x86::fusion512::<ZMM_WORDS, ZMM_MIN_STEPS, ZMM_MAX_STEPS>(f, state, bytes)
         } else {
             x86::fusion256(f, state, bytes)
         }
@@ -525,9 +543,10 @@ pub(crate) mod emulated {
     }
 
     /// Fusion on `bits`-bit emulated vectors with the emulated instruction for `hw`, in the
-    /// block shape the real kernels of that width use.
+    /// block shape the real kernels of that width use (`wide`: the wide 512-bit one).
     pub(crate) fn fusion<'a>(
         bits: u32,
+        wide: bool,
         hw: HwCrc,
         f: &FoldConsts,
         state: u32,
@@ -553,6 +572,14 @@ pub(crate) mod emulated {
                             YMM_MIN_STEPS,
                             YMM_MAX_STEPS,
                             false,
+                        >(f, state, bytes),
+                        _ if wide => fusion::update::<
+                            Emulated512,
+                            $i,
+                            ZMM_WIDE_WORDS,
+                            ZMM_WIDE_MIN_STEPS,
+                            ZMM_WIDE_MAX_STEPS,
+                            true,
                         >(f, state, bytes),
                         _ => fusion::update::<
                             Emulated512,

@@ -328,9 +328,10 @@ pub(crate) fn update_emulated<W: Word>(
             let reg = kernels::emulated::fold(bits, lsb, reflected, None, f, width, reg, bytes);
             Some(W::from_u64(reg) << unused)
         }
-        Emulated::Fusion { bits } => {
+        Emulated::Fusion { bits, wide } => {
             let (hw, f) = (c.hw?, c.fold?);
-            let (s, rest) = kernels::emulated::fusion(bits, hw, f, state.low_u64() as u32, bytes);
+            let s = state.low_u64() as u32;
+            let (s, rest) = kernels::emulated::fusion(bits, wide, hw, f, s, bytes);
             let s = kernels::emulated::hw(hw, true, s, rest);
             Some(W::from_u64(u64::from(s)))
         }

@@ -144,11 +144,21 @@ pub fn every_length_and_offset(kernels: &[Kernel], sparse: &dyn Fn(Kernel) -> bo
 pub const YMM_LONGEST_BLOCK: usize = 128 * 224;
 /// The longest block of fusion on 512-bit vectors: 256 steps of 304 bytes.
 const ZMM_LONGEST_BLOCK: usize = 256 * 304;
+/// The longest block of the wide 512-bit shape: 112 steps of 352 bytes.
+const ZMM_WIDE_LONGEST_BLOCK: usize = 112 * 352;
 
 /// The block sizes of fusion's shapes, shortest and longest: 7 KiB (128-bit lanes: always;
 /// 256-bit vectors: the shortest, 32 steps of 224 bytes), 9728 bytes (512-bit vectors: 32
-/// steps of 304 bytes), and the two longest.
-pub const FUSION_BLOCKS: [usize; 4] = [7168, 9728, YMM_LONGEST_BLOCK, ZMM_LONGEST_BLOCK];
+/// steps of 304 bytes), 11264 bytes (the wide 512-bit shape: 32 steps of 352 bytes), and
+/// the three longest.
+pub const FUSION_BLOCKS: [usize; 6] = [
+    7168,
+    9728,
+    11264,
+    YMM_LONGEST_BLOCK,
+    ZMM_WIDE_LONGEST_BLOCK,
+    ZMM_LONGEST_BLOCK,
+];
 
 /// Inputs up to this long cross the fold bodies' boundaries with every kernel; longer ones,
 /// around fusion's longest blocks, run fusion alone (no other kernel has blocks).
