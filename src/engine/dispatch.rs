@@ -695,8 +695,8 @@ mod tests {
         let ymm_fused = Cpu(zmm | fusion);
         let narrow = Cpu(zmm | ZMM_FUSION | fusion);
         let wide = Cpu(zmm | ZMM_FUSION | ZMM_FUSION_WIDE | fusion);
-        assert!(fusion_min(ymm_fused) < fusion_min(wide));
-        assert!(fusion_min(wide) < fusion_min(narrow));
+        assert!(fusion_min(wide) < fusion_min(ymm_fused));
+        assert!(fusion_min(ymm_fused) < fusion_min(narrow));
         assert_eq!(fusion_min(ymm_fused), fusion_min(Cpu(fusion)));
         let amd = &PROFILES[Family::Amd as usize];
         assert!(amd.zmm && amd.zmm_fusion == ZmmFusion::Wide);

@@ -33,20 +33,21 @@ const ZMM_MIN_STEPS: usize = 32;
 const ZMM_MAX_STEPS: usize = 256;
 /// The wide 512-bit shape, for a CPU whose instruction retires two a cycle (AMD Zen 5: the
 /// three streams' latency caps them at one a cycle, so fusion gives them twice the words):
-/// four words per stream per step, from 32 steps (11 KiB a block) to 112 (38.5 KiB), as
+/// four words per stream per step, from 8 steps (2.75 KiB a block: where the multiplier is
+/// the bound, what the instruction takes pays even in short blocks) to 112 (38.5 KiB), as
 /// long as the join table allows (`spec/decisions.md`, "Fusion on AMD Zen 5").
 const ZMM_WIDE_WORDS: usize = 4;
-const ZMM_WIDE_MIN_STEPS: usize = 32;
+const ZMM_WIDE_MIN_STEPS: usize = 8;
 const ZMM_WIDE_MAX_STEPS: usize = 112;
 /// Where the route takes 512-bit fusion: from 32 KiB, not from its shortest block. Below
 /// that the fold alone ran as fast in the peers bench with the core to itself and up to a
 /// sixth faster with the host busy (`spec/decisions.md`, "Fusion on 512-bit vectors").
 #[cfg(target_arch = "x86_64")]
 const ZMM_FUSION_FROM: usize = 32 * 1024;
-/// Where the route takes the wide shape: from 16 KiB, where it beat the fold alone by a
-/// quarter with the host quiet and matched it with the host busy.
+/// Where the route takes the wide shape: from 4 KiB, where it beat the fold alone by 13–15%
+/// (at 3173 bytes 1.01).
 #[cfg(target_arch = "x86_64")]
-const ZMM_WIDE_FUSION_FROM: usize = 16 * 1024;
+const ZMM_WIDE_FUSION_FROM: usize = 4 * 1024;
 
 /// The shortest input fusion takes on 128-bit lanes or 256-bit vectors (7 KiB either way).
 const FUSION_MIN: usize = YMM_MIN_STEPS * fusion::step_bytes::<Emulated256, YMM_WORDS>();

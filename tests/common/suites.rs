@@ -149,12 +149,12 @@ const ZMM_WIDE_LONGEST_BLOCK: usize = 112 * 352;
 
 /// The block sizes of fusion's shapes, shortest and longest: 7 KiB (128-bit lanes: always;
 /// 256-bit vectors: the shortest, 32 steps of 224 bytes), 9728 bytes (512-bit vectors: 32
-/// steps of 304 bytes), 11264 bytes (the wide 512-bit shape: 32 steps of 352 bytes), and
-/// the three longest.
+/// steps of 304 bytes), 2816 bytes (the wide 512-bit shape: 8 steps of 352 bytes), and the
+/// three longest.
 pub const FUSION_BLOCKS: [usize; 6] = [
     7168,
     9728,
-    11264,
+    2816,
     YMM_LONGEST_BLOCK,
     ZMM_WIDE_LONGEST_BLOCK,
     ZMM_LONGEST_BLOCK,
