@@ -41,6 +41,12 @@ fn long_inputs_cross_every_loop_boundary() {
     suites::long_inputs_cross_every_loop_boundary(&kernels());
 }
 
+/// The emulated 512-bit kernel aligns its loads as the real one does.
+#[test]
+fn aligned_loads_at_every_offset() {
+    suites::aligned_loads_at_every_offset(&kernels());
+}
+
 #[cfg(unix)]
 #[test]
 fn every_length_to_4096() {

@@ -1,8 +1,9 @@
 //! Every backend this machine has through the kernel suites (`common/suites.rs`: every
-//! length 0..=1024 at every start offset, loop boundaries to 64 KiB and fusion's blocks to
-//! three of its longest (228 KiB), every length 0..=4096 against unreadable pages), against
-//! the bitwise reference; that no kernel is offered that the CPU (or the tier cap) denies;
-//! and the automatic path at every length across every routing threshold.
+//! length 0..=1024 at every start offset, 4 KiB inputs at every offset from a 64-byte
+//! boundary, loop boundaries to 64 KiB and fusion's blocks to three of its longest (228
+//! KiB), every length 0..=4096 against unreadable pages), against the bitwise reference;
+//! that no kernel is offered that the CPU (or the tier cap) denies; and the automatic path
+//! at every length across every routing threshold.
 
 mod common;
 
@@ -30,6 +31,11 @@ fn every_length_and_offset() {
 #[test]
 fn long_inputs_cross_every_loop_boundary() {
     suites::long_inputs_cross_every_loop_boundary(&fast_backends());
+}
+
+#[test]
+fn aligned_loads_at_every_offset() {
+    suites::aligned_loads_at_every_offset(&fast_backends());
 }
 
 #[cfg(unix)]

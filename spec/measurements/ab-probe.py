@@ -81,7 +81,9 @@ fn main() {
     let lens: Vec<usize> = args[2].split(',').map(|s| s.parse().expect("a length")).collect();
     let rounds: usize = args[3].parse().expect("a round count");
     let backend = Some(args[4].as_str()).filter(|b| *b != "auto");
-    let buf: Vec<u8> = (0..(1usize << 21) + 64).map(|i| (i * 131 + 7) as u8).collect();
+    let offset: usize = args[5].parse().expect("an offset");
+    let buf: Vec<u8> = (0..(1usize << 21) + 128).map(|i| (i * 131 + 7) as u8).collect();
+    let buf = &buf[buf.as_ptr().align_offset(64) + offset..];
     for &len in &lens {
         let reps = (400_000 / (len + 40)).max(8);
         let mut line = format!("{len:>8}");
@@ -144,12 +146,17 @@ def main():
                     help="comma-separated, of: " + ", ".join(CRCS))
     ap.add_argument("--lengths", default="256,512,1024,4096,16384,65536")
     ap.add_argument("--rounds", type=int, default=31)
+    ap.add_argument("--offset", type=int, default=16,
+                    help="the input's start past a 64-byte boundary, 0..63 (default 16, where "
+                    "glibc's malloc puts a large buffer on x86_64)")
     ap.add_argument("--dir", default=os.path.join(tempfile.gettempdir(), "crcstamp-ab"))
     ap.add_argument("--rustflags", default="-C llvm-args=-align-loops=64",
                     help="RUSTFLAGS of the probe's build (default: every loop 64-byte aligned, "
                     "so that a change elsewhere does not move the fold loop across a fetch "
                     "boundary and time the layout instead of the code)")
     args = ap.parse_args()
+    if not 0 <= args.offset < 64:
+        sys.exit(f"ab-probe: --offset {args.offset} is not in 0..63")
     for c in args.crcs.split(","):
         if c not in CRCS:
             sys.exit(f"ab-probe: unknown CRC {c!r} (known: {', '.join(CRCS)})")
@@ -173,10 +180,12 @@ def main():
     env = dict(os.environ, RUSTFLAGS=args.rustflags)
     subprocess.run(["cargo", "build", "--release", "-q"], cwd=probe, check=True, env=env)
     print(f"a = {args.a}, b = {args.b or 'working tree'}, backend {args.backend}, "
-          f"{args.rounds} rounds, RUSTFLAGS={args.rustflags!r}; time(a) / time(b), "
+          f"{args.rounds} rounds, offset {args.offset}, RUSTFLAGS={args.rustflags!r}; "
+          "time(a) / time(b), "
           "median [middle half]", flush=True)
     binary = os.path.join(probe, "target", "release", "probe")
-    subprocess.run([binary, args.crcs, args.lengths, str(args.rounds), args.backend], check=True)
+    subprocess.run([binary, args.crcs, args.lengths, str(args.rounds), args.backend,
+                    str(args.offset)], check=True)
 
 
 if __name__ == "__main__":

@@ -206,7 +206,7 @@ pub(crate) unsafe fn from_register<V: Vector, const LSB: bool, const BITREV: boo
 ) -> u64 {
     // SAFETY: the caller guarantees the instructions.
     unsafe {
-        let init = init_lane::<V::Lane, LSB, BITREV>(width, reg);
+        let init = V::widen(init_lane::<V::Lane, LSB, BITREV>(width, reg));
         body::<V, LSB, BITREV, _, R>(f, width, init, bytes, &mut Alone)
     }
 }
@@ -217,8 +217,12 @@ pub(crate) unsafe fn from_register<V: Vector, const LSB: bool, const BITREV: boo
 pub(crate) const ALIGN_MIN: usize = 4096;
 
 /// [`from_register`] with the vector loads aligned: from [`ALIGN_MIN`] bytes, the bytes
-/// before the first `V`-aligned address (plus one vector when they are fewer than 16) are
-/// folded on 128-bit lanes and enter the first aligned vector as its preceding 128 bits.
+/// before the first `V`-aligned address enter the first aligned vector as the vector that
+/// precedes it. Where bytes move across lanes ([`Vector::shift_in`]) and the head holds the
+/// register's bytes (at least 8), they are the input's first vector moved up to end at the
+/// boundary, one permute and one fold; elsewhere they are folded on 128-bit lanes (plus one
+/// vector when fewer than 16), a few folds one after another (`spec/decisions.md`, "The
+/// head on the whole vector").
 ///
 /// # Safety
 /// As [`from_register`].
@@ -239,7 +243,20 @@ pub(crate) unsafe fn from_register_aligned<
     unsafe {
         let init = init_lane::<V::Lane, LSB, BITREV>(width, reg);
         if bytes.len() < ALIGN_MIN || skip == 0 || skip >= V::BYTES {
-            return body::<V, LSB, BITREV, _, R>(f, width, init, bytes, &mut Alone);
+            return body::<V, LSB, BITREV, _, R>(f, width, V::widen(init), bytes, &mut Alone);
+        }
+        let zero = V::splat(0, 0);
+        if V::SHIFTS_ACROSS_LANES && LSB && skip >= HEAD_ON_VECTOR_MIN {
+            let Some(first) = V::blocks(bytes).0.first() else {
+                unreachable!("the input holds a whole vector")
+            };
+            // The register in the first bytes, then the first `skip` bytes moved to the top:
+            // the vector before the first aligned one, zeros before the input (which add
+            // nothing to a zero register).
+            let first = V::xor(load::<V, LSB, BITREV>(first), V::widen(init));
+            let (head, _) = first.shift_in(zero, skip);
+            let init = fold::<_, LSB>(head, zero, splat::<V, LSB>(f, one::<V>()));
+            return body::<V, LSB, BITREV, _, R>(f, width, init, &bytes[skip..], &mut Alone);
         }
         let head = if skip >= 16 { skip } else { skip + V::BYTES };
         let (head, rest) = bytes.split_at(head);
@@ -251,11 +268,14 @@ pub(crate) unsafe fn from_register_aligned<
         let x = V::Lane::xor(load::<V::Lane, LSB, BITREV>(first), init);
         let x = lanes::<V::Lane, LSB, BITREV>(f, x, blocks, head);
         // The head's 128 bits move on by one lane to precede the rest's first lane.
-        let zero = V::Lane::pair(0, 0);
-        let init = fold::<_, LSB>(x, zero, k128);
-        body::<V, LSB, BITREV, _, R>(f, width, init, rest, &mut Alone)
+        let init = fold::<_, LSB>(x, V::Lane::pair(0, 0), k128);
+        body::<V, LSB, BITREV, _, R>(f, width, V::widen(init), rest, &mut Alone)
     }
 }
+
+/// The fewest bytes before the first aligned vector that join it on the whole vector
+/// ([`from_register_aligned`]): the register's (up to 64 bits) must be among them.
+const HEAD_ON_VECTOR_MIN: usize = 8;
 
 /// From this many bytes, a CRC with an instruction of its own aligns the 512-bit loads
 /// with the instruction: its head to the first 64-byte boundary costs a few 8-byte steps
@@ -297,10 +317,11 @@ pub(crate) unsafe fn from_register_by_instruction<V: Vector, I: CrcInstruction>(
 const TAIL_ON_LANES_MAX: usize = 16;
 
 /// Folds `bytes` (at least 16) on vectors `V` with four accumulators, `init` XORed into the
-/// first lane (the register placed there, or the folded bytes before `bytes`), running
-/// `side` once per step of four vectors; returns the register.
+/// first vector (the register placed in its first lane, or the folded bytes before
+/// `bytes`), running `side` once per step of four vectors; returns the register.
 ///
-/// Inputs shorter than two vectors take half the width, down to 128 bits.
+/// Inputs shorter than two vectors take half the width, down to 128 bits; `init` may have
+/// lanes other than the first only where `bytes` holds two vectors or more.
 ///
 /// # Safety
 /// The CPU must support `V`'s and `V::Lane`'s instructions and `side`'s.
@@ -308,7 +329,7 @@ const TAIL_ON_LANES_MAX: usize = 16;
 pub(crate) unsafe fn body<V: Vector, const LSB: bool, const BITREV: bool, S: Side, R: Reduce>(
     f: &FoldConsts,
     width: u32,
-    init: V::Lane,
+    init: V,
     bytes: &[u8],
     side: &mut S,
 ) -> u64 {
@@ -317,8 +338,7 @@ pub(crate) unsafe fn body<V: Vector, const LSB: bool, const BITREV: bool, S: Sid
         let (vectors, _) = V::blocks(bytes);
         let one = one::<V>();
         let load = |b: &V::Block| load::<V, LSB, BITREV>(b);
-        let lane0 = init;
-        let init = V::widen(init);
+        let lane0 = init.low_lane();
         let k1 = splat::<V, LSB>(f, one);
         let (acc, mut rest) = match vectors {
             [v0, v1, v2, v3, rest @ ..] => {
@@ -355,7 +375,10 @@ pub(crate) unsafe fn body<V: Vector, const LSB: bool, const BITREV: bool, S: Sid
             [v0, rest @ ..] if V::BYTES == 16 => (V::xor(load(v0), init), rest),
             // No whole block: not called (`update` takes the tables under 17 bytes).
             [] if V::BYTES == 16 => return R::reduce::<V::Lane, LSB, BITREV>(f, width, lane0),
-            _ => return body::<V::Half, LSB, BITREV, S, R>(f, width, lane0, bytes, side),
+            _ => {
+                let init = V::Half::widen(lane0);
+                return body::<V::Half, LSB, BITREV, S, R>(f, width, init, bytes, side);
+            }
         };
         let mut acc = acc;
         if let [d0, tail @ ..] = rest {

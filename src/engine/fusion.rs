@@ -133,7 +133,8 @@ unsafe fn fused<V: Vector, I: CrcInstruction, const WORDS: usize>(
     // SAFETY (every call): the caller guarantees the instructions.
     unsafe {
         let init = V::Lane::pair(u64::from(state), 0); // the register where lsb folding puts it
-        let v = body::<V, true, false, _, ByInstruction<I>>(f, 32, init, head, &mut side) as u32;
+        let v = body::<V, true, false, _, ByInstruction<I>>(f, 32, V::widen(init), head, &mut side)
+            as u32;
         // The words beyond the steps.
         side.finish();
         let [k1, k2, k3] = join_consts(I::HW, m);

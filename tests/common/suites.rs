@@ -140,6 +140,29 @@ pub fn every_length_and_offset(kernels: &[Kernel], sparse: &dyn Fn(Kernel) -> bo
     });
 }
 
+/// Inputs from 4 KiB on, where the 512-bit kernels align their loads (`fold::ALIGN_MIN`),
+/// at every start offset from a 64-byte boundary: every head length before the first
+/// aligned vector, each from a register that differs per offset.
+pub fn aligned_loads_at_every_offset(kernels: &[Kernel]) {
+    let lengths = [4096, 4096 + 64 + 17];
+    let data = super::pseudo_random(lengths[1] + 128, 5);
+    let base = data.as_ptr().align_offset(64);
+    for_each_model(&mut |m, run| {
+        for offset in 0..64 {
+            let start = m.init() ^ ((offset as u128 * 0x9e37_79b9_7f4a_7c15) & m.mask());
+            for len in lengths {
+                let input = &data[base + offset..base + offset + len];
+                let want = reference::feed(m, start, input);
+                for &k in kernels {
+                    if let Some(got) = run(k, start, input) {
+                        assert_eq!(got, want, "{k} {m} offset {offset} len {len}");
+                    }
+                }
+            }
+        }
+    });
+}
+
 /// The longest block of fusion on 256-bit vectors: 128 steps of 224 bytes.
 pub const YMM_LONGEST_BLOCK: usize = 128 * 224;
 /// The longest block of fusion on 512-bit vectors: 256 steps of 304 bytes.
