@@ -245,8 +245,8 @@ pub(crate) unsafe fn from_register_aligned<
         if bytes.len() < ALIGN_MIN || skip == 0 || skip >= V::BYTES {
             return body::<V, LSB, BITREV, _, R>(f, width, V::widen(init), bytes, &mut Alone);
         }
-        let zero = V::splat(0, 0);
         if V::SHIFTS_ACROSS_LANES && LSB && skip >= HEAD_ON_VECTOR_MIN {
+            let zero = V::splat(0, 0);
             let Some(first) = V::blocks(bytes).0.first() else {
                 unreachable!("the input holds a whole vector")
             };
