@@ -207,7 +207,7 @@ pub(crate) unsafe fn from_register<V: Vector, const LSB: bool, const BITREV: boo
     // SAFETY: the caller guarantees the instructions.
     unsafe {
         let init = V::widen(init_lane::<V::Lane, LSB, BITREV>(width, reg));
-        body::<V, LSB, BITREV, _, R>(f, width, init, bytes, &mut Alone)
+        body::<V, LSB, BITREV, 0, _, R>(f, width, init, bytes, &mut Alone)
     }
 }
 
@@ -231,6 +231,7 @@ pub(crate) unsafe fn from_register_aligned<
     V: Vector,
     const LSB: bool,
     const BITREV: bool,
+    const AHEAD: usize,
     R: Reduce,
 >(
     f: &FoldConsts,
@@ -243,7 +244,13 @@ pub(crate) unsafe fn from_register_aligned<
     unsafe {
         let init = init_lane::<V::Lane, LSB, BITREV>(width, reg);
         if bytes.len() < ALIGN_MIN || skip == 0 || skip >= V::BYTES {
-            return body::<V, LSB, BITREV, _, R>(f, width, V::widen(init), bytes, &mut Alone);
+            return body::<V, LSB, BITREV, AHEAD, _, R>(
+                f,
+                width,
+                V::widen(init),
+                bytes,
+                &mut Alone,
+            );
         }
         if V::SHIFTS_ACROSS_LANES && LSB && skip >= HEAD_ON_VECTOR_MIN {
             let zero = V::splat(0, 0);
@@ -256,7 +263,7 @@ pub(crate) unsafe fn from_register_aligned<
             let first = V::xor(load::<V, LSB, BITREV>(first), V::widen(init));
             let (head, _) = first.shift_in(zero, skip);
             let init = fold::<_, LSB>(head, zero, splat::<V, LSB>(f, one::<V>()));
-            return body::<V, LSB, BITREV, _, R>(f, width, init, &bytes[skip..], &mut Alone);
+            return body::<V, LSB, BITREV, AHEAD, _, R>(f, width, init, &bytes[skip..], &mut Alone);
         }
         let head = if skip >= 16 { skip } else { skip + V::BYTES };
         let (head, rest) = bytes.split_at(head);
@@ -269,7 +276,7 @@ pub(crate) unsafe fn from_register_aligned<
         let x = lanes::<V::Lane, LSB, BITREV>(f, x, blocks, head);
         // The head's 128 bits move on by one lane to precede the rest's first lane.
         let init = fold::<_, LSB>(x, V::Lane::pair(0, 0), k128);
-        body::<V, LSB, BITREV, _, R>(f, width, V::widen(init), rest, &mut Alone)
+        body::<V, LSB, BITREV, AHEAD, _, R>(f, width, V::widen(init), rest, &mut Alone)
     }
 }
 
@@ -321,12 +328,21 @@ const TAIL_ON_LANES_MAX: usize = 16;
 /// `bytes`), running `side` once per step of four vectors; returns the register.
 ///
 /// Inputs shorter than two vectors take half the width, down to 128 bits; `init` may have
-/// lanes other than the first only where `bytes` holds two vectors or more.
+/// lanes other than the first only where `bytes` holds two vectors or more. With `AHEAD`
+/// above 0 each step asks the cache for the lines `AHEAD` bytes past its vectors
+/// ([`Vector::prefetch`]; `kernels::AHEAD`).
 ///
 /// # Safety
 /// The CPU must support `V`'s and `V::Lane`'s instructions and `side`'s.
 #[inline(always)]
-pub(crate) unsafe fn body<V: Vector, const LSB: bool, const BITREV: bool, S: Side, R: Reduce>(
+pub(crate) unsafe fn body<
+    V: Vector,
+    const LSB: bool,
+    const BITREV: bool,
+    const AHEAD: usize,
+    S: Side,
+    R: Reduce,
+>(
     f: &FoldConsts,
     width: u32,
     init: V,
@@ -350,12 +366,12 @@ pub(crate) unsafe fn body<V: Vector, const LSB: bool, const BITREV: bool, S: Sid
                 // shares ports with the vector work (`spec/decisions.md`, "Two steps a
                 // loop iteration").
                 while let [d0, d1, d2, d3, d4, d5, d6, d7, tail @ ..] = rest {
-                    x = step::<V, LSB, BITREV, S>(x, [d0, d1, d2, d3], k4, side);
-                    x = step::<V, LSB, BITREV, S>(x, [d4, d5, d6, d7], k4, side);
+                    x = step::<V, LSB, BITREV, AHEAD, S>(x, [d0, d1, d2, d3], k4, side);
+                    x = step::<V, LSB, BITREV, AHEAD, S>(x, [d4, d5, d6, d7], k4, side);
                     rest = tail;
                 }
                 if let [d0, d1, d2, d3, tail @ ..] = rest {
-                    x = step::<V, LSB, BITREV, S>(x, [d0, d1, d2, d3], k4, side);
+                    x = step::<V, LSB, BITREV, AHEAD, S>(x, [d0, d1, d2, d3], k4, side);
                     rest = tail;
                 }
                 let [x0, x1, x2, x3] = x;
@@ -377,7 +393,7 @@ pub(crate) unsafe fn body<V: Vector, const LSB: bool, const BITREV: bool, S: Sid
             [] if V::BYTES == 16 => return R::reduce::<V::Lane, LSB, BITREV>(f, width, lane0),
             _ => {
                 let init = V::Half::widen(lane0);
-                return body::<V::Half, LSB, BITREV, S, R>(f, width, init, bytes, side);
+                return body::<V::Half, LSB, BITREV, AHEAD, S, R>(f, width, init, bytes, side);
             }
         };
         let mut acc = acc;
@@ -413,7 +429,7 @@ pub(crate) unsafe fn body<V: Vector, const LSB: bool, const BITREV: bool, S: Sid
 /// # Safety
 /// As [`body`].
 #[inline(always)]
-unsafe fn step<V: Vector, const LSB: bool, const BITREV: bool, S: Side>(
+unsafe fn step<V: Vector, const LSB: bool, const BITREV: bool, const AHEAD: usize, S: Side>(
     [x0, x1, x2, x3]: [V; 4],
     [d0, d1, d2, d3]: [&V::Block; 4],
     k4: V,
@@ -421,6 +437,14 @@ unsafe fn step<V: Vector, const LSB: bool, const BITREV: bool, S: Side>(
 ) -> [V; 4] {
     // SAFETY: the caller guarantees the instructions.
     unsafe {
+        if AHEAD > 0 {
+            // The step's vectors are consecutive: one prefetch per cache line of them. A
+            // line past the input's end costs a hint, nothing more.
+            let start = (d0 as *const V::Block).cast::<u8>();
+            for line in (0..4 * V::BYTES).step_by(64) {
+                V::prefetch(start.wrapping_add(AHEAD + line));
+            }
+        }
         let load = |b: &V::Block| load::<V, LSB, BITREV>(b);
         let x = [
             fold::<_, LSB>(x0, load(d0), k4),
@@ -585,7 +609,7 @@ pub(super) fn update<W: Word>(
     let reg = (state >> unused).low_u64();
     let reg = match c.fold_reflected {
         Some(twin) if kernels::runs_reflected(backend, cpu, bytes.len()) => {
-            kernels::fold_reflected(backend, twin, width, reg, bytes)
+            kernels::fold_reflected(backend, cpu, twin, width, reg, bytes)
         }
         _ => kernels::fold::<false>(backend, f, width, reg, bytes),
     };

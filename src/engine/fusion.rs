@@ -51,6 +51,7 @@ pub(crate) unsafe fn update<
     const MIN: usize,
     const MAX: usize,
     const ALIGN: bool,
+    const AHEAD: usize,
 >(
     f: &FoldConsts,
     mut state: u32,
@@ -88,12 +89,12 @@ pub(crate) unsafe fn update<
             // No block fits after this one: it takes every byte left, and needs no whole
             // vectors since nothing follows.
             // SAFETY: the caller guarantees the instructions.
-            state = unsafe { fused::<V, I, WORDS>(f, state, bytes, bytes.len() / step) };
+            state = unsafe { fused::<V, I, WORDS, AHEAD>(f, state, bytes, bytes.len() / step) };
             return (state, &bytes[bytes.len()..]);
         }
         let (block, rest) = bytes.split_at(steps * step);
         // SAFETY: the caller guarantees the instructions.
-        state = unsafe { fused::<V, I, WORDS>(f, state, block, steps) };
+        state = unsafe { fused::<V, I, WORDS, AHEAD>(f, state, block, steps) };
         bytes = rest;
     }
     (state, bytes)
@@ -117,7 +118,7 @@ const fn gcd(a: usize, b: usize) -> usize {
 /// # Safety
 /// As [`update`].
 #[inline(always)]
-unsafe fn fused<V: Vector, I: CrcInstruction, const WORDS: usize>(
+unsafe fn fused<V: Vector, I: CrcInstruction, const WORDS: usize, const AHEAD: usize>(
     f: &FoldConsts,
     state: u32,
     block: &[u8],
@@ -133,8 +134,13 @@ unsafe fn fused<V: Vector, I: CrcInstruction, const WORDS: usize>(
     // SAFETY (every call): the caller guarantees the instructions.
     unsafe {
         let init = V::Lane::pair(u64::from(state), 0); // the register where lsb folding puts it
-        let v = body::<V, true, false, _, ByInstruction<I>>(f, 32, V::widen(init), head, &mut side)
-            as u32;
+        let v = body::<V, true, false, AHEAD, _, ByInstruction<I>>(
+            f,
+            32,
+            V::widen(init),
+            head,
+            &mut side,
+        ) as u32;
         // The words beyond the steps.
         side.finish();
         let [k1, k2, k3] = join_consts(I::HW, m);

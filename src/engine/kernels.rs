@@ -8,8 +8,8 @@ use super::dispatch::Cpu;
 use super::fold::{
     from_register, from_register_aligned, from_register_by_instruction, Barrett, ByInstruction,
 };
-use super::fusion;
 use super::hwcrc;
+use super::{fold, fusion};
 use crate::backend::Backend;
 use crate::consts::{FoldConsts, HwCrc};
 
@@ -111,11 +111,11 @@ mod x86 {
         bytes: &[u8],
     ) -> u64 {
         // SAFETY: as above.
-        unsafe { from_register_aligned::<__m512i, LSB, false, Barrett>(f, width, reg, bytes) }
+        unsafe { from_register_aligned::<__m512i, LSB, false, 0, Barrett>(f, width, reg, bytes) }
     }
 
     /// An msb CRC run reflected over bit-reversed bytes (`fold.rs`), `f` the constants of
-    /// its reflected twin, `reg` the msb register.
+    /// its reflected twin, `reg` the msb register; `ahead`: with [`AHEAD`]'s prefetches.
     ///
     /// # Safety
     /// As [`vpclmul512`], and GFNI.
@@ -127,9 +127,19 @@ mod x86 {
         width: u32,
         reg: u64,
         bytes: &[u8],
+        ahead: bool,
     ) -> u64 {
         // SAFETY: as above.
-        unsafe { from_register_aligned::<__m512i, true, true, Barrett>(f, width, reg, bytes) }
+        unsafe {
+            match ahead {
+                true => from_register_aligned::<__m512i, true, true, AHEAD, Barrett>(
+                    f, width, reg, bytes,
+                ),
+                false => {
+                    from_register_aligned::<__m512i, true, true, 0, Barrett>(f, width, reg, bytes)
+                }
+            }
+        }
     }
 
     /// CRC-32C on 128-bit lanes, reduced by the `crc32` instruction.
@@ -174,12 +184,14 @@ mod x86 {
     ) -> (u32, &'a [u8]) {
         // SAFETY: as above.
         unsafe {
-            fusion::update::<__m256i, Sse42, YMM_WORDS, YMM_MIN_STEPS, YMM_MAX_STEPS, false>(
+            fusion::update::<__m256i, Sse42, YMM_WORDS, YMM_MIN_STEPS, YMM_MAX_STEPS, false, 0>(
                 f, state, bytes,
             )
         }
     }
 
+    /// `ahead`: with [`AHEAD`]'s prefetches.
+    ///
     /// # Safety
     /// As [`vpclmul512`], and SSE4.2.
     #[target_feature(
@@ -189,9 +201,19 @@ mod x86 {
         f: &FoldConsts,
         state: u32,
         bytes: &'a [u8],
+        ahead: bool,
     ) -> (u32, &'a [u8]) {
         // SAFETY: as above.
-        unsafe { fusion::update::<__m512i, Sse42, WORDS, MIN, MAX, true>(f, state, bytes) }
+        unsafe {
+            match ahead {
+                true => {
+                    fusion::update::<__m512i, Sse42, WORDS, MIN, MAX, true, AHEAD>(f, state, bytes)
+                }
+                false => {
+                    fusion::update::<__m512i, Sse42, WORDS, MIN, MAX, true, 0>(f, state, bytes)
+                }
+            }
+        }
     }
 
     /// # Safety
@@ -263,12 +285,12 @@ mod arm {
         unsafe {
             match hw {
                 HwCrc::Crc32 => {
-                    fusion::update::<uint64x2_t, Crc32, LANE_WORDS, LANE_STEPS, LANE_STEPS, false>(
+                    fusion::update::<uint64x2_t, Crc32, LANE_WORDS, LANE_STEPS, LANE_STEPS, false, 0>(
                         f, state, bytes,
                     )
                 }
                 HwCrc::Crc32c => {
-                    fusion::update::<uint64x2_t, Crc32c, LANE_WORDS, LANE_STEPS, LANE_STEPS, false>(
+                    fusion::update::<uint64x2_t, Crc32c, LANE_WORDS, LANE_STEPS, LANE_STEPS, false, 0>(
                         f, state, bytes,
                     )
                 }
@@ -387,6 +409,7 @@ pub(super) fn runs_reflected(backend: Backend, cpu: Cpu, len: usize) -> bool {
 #[inline(always)]
 pub(super) fn fold_reflected(
     backend: Backend,
+    cpu: Cpu,
     twin: &FoldConsts,
     width: u32,
     reg: u64,
@@ -395,9 +418,31 @@ pub(super) fn fold_reflected(
     // SAFETY: `runs_reflected` checked GFNI, and `backend` is available.
     #[cfg(target_arch = "x86_64")]
     if backend == Backend::Vpclmul512 {
-        return unsafe { x86::vpclmul512_reflected(twin, width, reg, bytes) };
+        let ahead = reads_ahead(cpu, bytes.len());
+        return unsafe { x86::vpclmul512_reflected(twin, width, reg, bytes, ahead) };
     }
     unreachable!("{backend:?} does not run msb CRCs reflected")
+}
+
+/// How far ahead of each step's vectors the 512-bit loops with no issue slot to spare ask the
+/// cache for the lines they will load ([`reads_ahead`]): the bit-reversed run of msb CRCs
+/// (two multiplies, a three-way XOR and a bit reversal a vector, on two ports) and fusion.
+/// Where a line comes late from L2 such a loop cannot catch up; the plain reflected fold has
+/// a slot a vector to spare and ran as fast without (`spec/decisions.md`, "Reading ahead").
+#[cfg(target_arch = "x86_64")]
+const AHEAD: usize = 1024;
+
+/// From this length the route reads ahead ([`AHEAD`]) where the family does: past the L1
+/// data cache (48 KiB on the Intel cores measured) the data comes from L2. Below it the
+/// prefetches only take load slots (0.93–0.97× at 16 KiB).
+#[cfg(target_arch = "x86_64")]
+pub(super) const AHEAD_MIN: usize = 64 * 1024;
+
+/// Whether the loops of [`AHEAD`] read ahead on `len` bytes here.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+pub(super) fn reads_ahead(cpu: Cpu, len: usize) -> bool {
+    cpu.reads_ahead() && len >= AHEAD_MIN
 }
 
 /// The shortest input the route gives [`fusion`] on this CPU (at least a block).
@@ -432,12 +477,13 @@ pub(super) fn fusion<'a>(
     // (and AVX-512 for `fusion512`); on x86_64 only CRC-32C has an instruction.
     #[cfg(target_arch = "x86_64")]
     return unsafe {
+        let ahead = reads_ahead(cpu, bytes.len());
         if cpu.zmm_fusion_wide() {
             x86::fusion512::<ZMM_WIDE_WORDS, ZMM_WIDE_MIN_STEPS, ZMM_WIDE_MAX_STEPS>(
-                f, state, bytes,
+                f, state, bytes, ahead,
             )
         } else if cpu.zmm_fusion() {
-            x86::fusion512::<ZMM_WORDS, ZMM_MIN_STEPS, ZMM_MAX_STEPS>(f, state, bytes)
+            x86::fusion512::<ZMM_WORDS, ZMM_MIN_STEPS, ZMM_MAX_STEPS>(f, state, bytes, ahead)
         } else {
             x86::fusion256(f, state, bytes)
         }
@@ -522,6 +568,16 @@ pub(crate) mod emulated {
                 }
             };
         }
+        /// Aligned loads, as the 512-bit kernels (the prefetches are the real kernels' only).
+        unsafe fn aligned<V: Vector, const LSB: bool, const BITREV: bool, R: fold::Reduce>(
+            f: &FoldConsts,
+            width: u32,
+            reg: u64,
+            bytes: &[u8],
+        ) -> u64 {
+            // SAFETY: the caller's.
+            unsafe { from_register_aligned::<V, LSB, BITREV, 0, R>(f, width, reg, bytes) }
+        }
         /// Reduced by the instruction, as `pclmul_crc32c` and `vpclmul256_crc32c`.
         unsafe fn reduced_by<V: Vector, I: CrcInstruction>(
             f: &FoldConsts,
@@ -535,11 +591,7 @@ pub(crate) mod emulated {
             128 => at!(Emulated128, from_register, reduced_by),
             256 => at!(Emulated256, from_register, reduced_by),
             // As the 512-bit kernels: aligned loads (by the instruction where it reduces).
-            _ => at!(
-                Emulated512,
-                from_register_aligned,
-                from_register_by_instruction
-            ),
+            _ => at!(Emulated512, aligned, from_register_by_instruction),
         }
     }
 
@@ -565,6 +617,7 @@ pub(crate) mod emulated {
                             LANE_STEPS,
                             LANE_STEPS,
                             false,
+                            0,
                         >(f, state, bytes),
                         256 => fusion::update::<
                             Emulated256,
@@ -573,6 +626,7 @@ pub(crate) mod emulated {
                             YMM_MIN_STEPS,
                             YMM_MAX_STEPS,
                             false,
+                            0,
                         >(f, state, bytes),
                         _ if wide => fusion::update::<
                             Emulated512,
@@ -581,6 +635,7 @@ pub(crate) mod emulated {
                             ZMM_WIDE_MIN_STEPS,
                             ZMM_WIDE_MAX_STEPS,
                             true,
+                            0,
                         >(f, state, bytes),
                         _ => fusion::update::<
                             Emulated512,
@@ -589,6 +644,7 @@ pub(crate) mod emulated {
                             ZMM_MIN_STEPS,
                             ZMM_MAX_STEPS,
                             true,
+                            0,
                         >(f, state, bytes),
                     }
                 }

@@ -32,6 +32,13 @@ pub(crate) trait Vector: Copy {
     fn blocks(bytes: &[u8]) -> (&[Self::Block], &[u8]);
     /// One block, in memory order.
     unsafe fn load(block: &Self::Block) -> Self;
+    /// Asks the cache for the line holding `p` ahead of its load: a hint, which reads
+    /// nothing into the program and never faults, whatever `p` is. Nothing where the
+    /// instruction set has none the kernels use (only x86's take it, `fold::body`'s `AHEAD`).
+    #[inline(always)]
+    fn prefetch(p: *const u8) {
+        let _ = p;
+    }
     /// The 16 bytes of every lane reversed: an msb CRC's polynomial order.
     unsafe fn bswap_lanes(self) -> Self;
     /// The 8 bits of every byte reversed.

@@ -215,6 +215,12 @@ impl Vector for __m512i {
         // SAFETY: `block` is 64 readable bytes; loadu has no alignment requirement.
         unsafe { _mm512_loadu_si512(block.as_ptr().cast()) }
     }
+    #[inline(always)]
+    fn prefetch(p: *const u8) {
+        // SAFETY: a prefetch is a hint: it never faults and reads nothing into the program,
+        // whatever the address; SSE, its extension, is part of x86_64.
+        unsafe { _mm_prefetch::<_MM_HINT_T0>(p.cast()) }
+    }
     #[inline]
     #[target_feature(enable = "avx512bw")]
     unsafe fn bswap_lanes(self) -> Self {
