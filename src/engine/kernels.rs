@@ -115,31 +115,21 @@ mod x86 {
     }
 
     /// An msb CRC run reflected over bit-reversed bytes (`fold.rs`), `f` the constants of
-    /// its reflected twin, `reg` the msb register; `ahead`: with [`AHEAD`]'s prefetches.
+    /// its reflected twin, `reg` the msb register; `A`: [`AHEAD`] or 0 (no prefetches).
     ///
     /// # Safety
     /// As [`vpclmul512`], and GFNI.
     #[target_feature(
         enable = "avx512f,avx512vl,avx512bw,avx512vbmi,gfni,vpclmulqdq,avx2,pclmulqdq,sse4.1,ssse3"
     )]
-    pub(super) unsafe fn vpclmul512_reflected(
+    pub(super) unsafe fn vpclmul512_reflected<const A: usize>(
         f: &FoldConsts,
         width: u32,
         reg: u64,
         bytes: &[u8],
-        ahead: bool,
     ) -> u64 {
         // SAFETY: as above.
-        unsafe {
-            match ahead {
-                true => from_register_aligned::<__m512i, true, true, AHEAD, Barrett>(
-                    f, width, reg, bytes,
-                ),
-                false => {
-                    from_register_aligned::<__m512i, true, true, 0, Barrett>(f, width, reg, bytes)
-                }
-            }
-        }
+        unsafe { from_register_aligned::<__m512i, true, true, A, Barrett>(f, width, reg, bytes) }
     }
 
     /// CRC-32C on 128-bit lanes, reduced by the `crc32` instruction.
@@ -190,30 +180,26 @@ mod x86 {
         }
     }
 
-    /// `ahead`: with [`AHEAD`]'s prefetches.
+    /// `A`: [`AHEAD`] or 0 (no prefetches).
     ///
     /// # Safety
     /// As [`vpclmul512`], and SSE4.2.
     #[target_feature(
         enable = "avx512f,avx512vl,avx512bw,avx512vbmi,vpclmulqdq,avx2,pclmulqdq,sse4.2,sse4.1,ssse3"
     )]
-    pub(super) unsafe fn fusion512<'a, const WORDS: usize, const MIN: usize, const MAX: usize>(
+    pub(super) unsafe fn fusion512<
+        'a,
+        const WORDS: usize,
+        const MIN: usize,
+        const MAX: usize,
+        const A: usize,
+    >(
         f: &FoldConsts,
         state: u32,
         bytes: &'a [u8],
-        ahead: bool,
     ) -> (u32, &'a [u8]) {
         // SAFETY: as above.
-        unsafe {
-            match ahead {
-                true => {
-                    fusion::update::<__m512i, Sse42, WORDS, MIN, MAX, true, AHEAD>(f, state, bytes)
-                }
-                false => {
-                    fusion::update::<__m512i, Sse42, WORDS, MIN, MAX, true, 0>(f, state, bytes)
-                }
-            }
-        }
+        unsafe { fusion::update::<__m512i, Sse42, WORDS, MIN, MAX, true, A>(f, state, bytes) }
     }
 
     /// # Safety
@@ -418,8 +404,12 @@ pub(super) fn fold_reflected(
     // SAFETY: `runs_reflected` checked GFNI, and `backend` is available.
     #[cfg(target_arch = "x86_64")]
     if backend == Backend::Vpclmul512 {
-        let ahead = reads_ahead(cpu, bytes.len());
-        return unsafe { x86::vpclmul512_reflected(twin, width, reg, bytes, ahead) };
+        return unsafe {
+            match reads_ahead(cpu, bytes.len()) {
+                true => x86::vpclmul512_reflected::<AHEAD>(twin, width, reg, bytes),
+                false => x86::vpclmul512_reflected::<0>(twin, width, reg, bytes),
+            }
+        };
     }
     unreachable!("{backend:?} does not run msb CRCs reflected")
 }
@@ -477,13 +467,15 @@ pub(super) fn fusion<'a>(
     // (and AVX-512 for `fusion512`); on x86_64 only CRC-32C has an instruction.
     #[cfg(target_arch = "x86_64")]
     return unsafe {
-        let ahead = reads_ahead(cpu, bytes.len());
+        // The wide shape's family (amd) does not read ahead.
         if cpu.zmm_fusion_wide() {
-            x86::fusion512::<ZMM_WIDE_WORDS, ZMM_WIDE_MIN_STEPS, ZMM_WIDE_MAX_STEPS>(
-                f, state, bytes, ahead,
+            x86::fusion512::<ZMM_WIDE_WORDS, ZMM_WIDE_MIN_STEPS, ZMM_WIDE_MAX_STEPS, 0>(
+                f, state, bytes,
             )
+        } else if cpu.zmm_fusion() && reads_ahead(cpu, bytes.len()) {
+            x86::fusion512::<ZMM_WORDS, ZMM_MIN_STEPS, ZMM_MAX_STEPS, AHEAD>(f, state, bytes)
         } else if cpu.zmm_fusion() {
-            x86::fusion512::<ZMM_WORDS, ZMM_MIN_STEPS, ZMM_MAX_STEPS>(f, state, bytes, ahead)
+            x86::fusion512::<ZMM_WORDS, ZMM_MIN_STEPS, ZMM_MAX_STEPS, 0>(f, state, bytes)
         } else {
             x86::fusion256(f, state, bytes)
         }
