@@ -115,7 +115,8 @@ struct Profile {
     /// `kernels::fusion_min`) rather than on 256-bit ones, and in which shape.
     zmm_fusion: ZmmFusion,
     /// Whether the 512-bit loops with no issue slot to spare prefetch long inputs
-    /// (`kernels::AHEAD`).
+    /// (`kernels::AHEAD`): the reflected run of msb CRCs and fusion in the narrow shape
+    /// (no profile reads ahead with the wide one, so it has no such instantiation).
     reads_ahead: bool,
 }
 
@@ -747,6 +748,10 @@ mod tests {
         let families = [Family::Generic, Family::Amd, Family::Intel];
         let by_family = families.map(|f| PROFILES[f as usize].reads_ahead);
         assert_eq!(by_family, [false, false, true]);
+        // `kernels::fusion` has no wide instantiation that reads ahead.
+        assert!(PROFILES
+            .iter()
+            .all(|p| !(p.reads_ahead && p.zmm_fusion == ZmmFusion::Wide)));
         let cpu = Cpu(READS_AHEAD);
         assert!(!reads_ahead(cpu, AHEAD_MIN - 1) && reads_ahead(cpu, AHEAD_MIN));
         assert!(!reads_ahead(Cpu(0), 1 << 20));

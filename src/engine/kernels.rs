@@ -7,9 +7,10 @@ use super::arch::emulated::{Emulated128, Emulated256, Emulated512};
 use super::dispatch::Cpu;
 use super::fold::{
     from_register, from_register_aligned, from_register_by_instruction, Barrett, ByInstruction,
+    Reduce,
 };
+use super::fusion;
 use super::hwcrc;
-use super::{fold, fusion};
 use crate::backend::Backend;
 use crate::consts::{FoldConsts, HwCrc};
 
@@ -467,15 +468,20 @@ pub(super) fn fusion<'a>(
     // (and AVX-512 for `fusion512`); on x86_64 only CRC-32C has an instruction.
     #[cfg(target_arch = "x86_64")]
     return unsafe {
-        // The wide shape's family (amd) does not read ahead.
         if cpu.zmm_fusion_wide() {
+            // Only the amd profile takes the wide shape, and it does not read ahead.
             x86::fusion512::<ZMM_WIDE_WORDS, ZMM_WIDE_MIN_STEPS, ZMM_WIDE_MAX_STEPS, 0>(
                 f, state, bytes,
             )
-        } else if cpu.zmm_fusion() && reads_ahead(cpu, bytes.len()) {
-            x86::fusion512::<ZMM_WORDS, ZMM_MIN_STEPS, ZMM_MAX_STEPS, AHEAD>(f, state, bytes)
         } else if cpu.zmm_fusion() {
-            x86::fusion512::<ZMM_WORDS, ZMM_MIN_STEPS, ZMM_MAX_STEPS, 0>(f, state, bytes)
+            match reads_ahead(cpu, bytes.len()) {
+                true => x86::fusion512::<ZMM_WORDS, ZMM_MIN_STEPS, ZMM_MAX_STEPS, AHEAD>(
+                    f, state, bytes,
+                ),
+                false => {
+                    x86::fusion512::<ZMM_WORDS, ZMM_MIN_STEPS, ZMM_MAX_STEPS, 0>(f, state, bytes)
+                }
+            }
         } else {
             x86::fusion256(f, state, bytes)
         }
@@ -561,7 +567,7 @@ pub(crate) mod emulated {
             };
         }
         /// Aligned loads, as the 512-bit kernels (the prefetches are the real kernels' only).
-        unsafe fn aligned<V: Vector, const LSB: bool, const BITREV: bool, R: fold::Reduce>(
+        unsafe fn aligned<V: Vector, const LSB: bool, const BITREV: bool, R: Reduce>(
             f: &FoldConsts,
             width: u32,
             reg: u64,
