@@ -13,7 +13,9 @@
 //! Every round times each implementation once, in turn, and each figure is the median over
 //! rounds (ratios: the median of the per-round ratios), so bursts of load on a shared
 //! machine hit every column alike. Before timing, every implementation's result is checked
-//! against crcstamp's bitwise kernel.
+//! against crcstamp's bitwise kernel. Each table's title names the core clock measured just
+//! before it (a chain of dependent adds): it differs between hosts of the same kind, and runs
+//! at different clocks do not compare.
 //!
 //! Last, `combine`: nanoseconds to join two CRCs with `len_b` = 1 GiB (and 4 KiB), crcstamp
 //! against `crc32fast`'s `Hasher::combine` and `crc-fast`'s `checksum_combine`.
@@ -274,6 +276,69 @@ mod ceiling {
     }
 }
 
+/// The core's clock, from a chain of dependent register adds: one cycle each on the x86-64
+/// and Arm cores of the last decade (register operands, since Golden Cove's renamer folds
+/// adds of an immediate), timed against the wall clock. The same kind of VM ran at 2.2–2.4
+/// GHz in one session and 3.6–4.0 in another (`spec/decisions.md`, "The host's clock and the
+/// ports"): each table names the clock it ran at, so that runs can be compared. `None` on
+/// other architectures.
+mod clock {
+    use std::time::Instant;
+
+    /// Adds per iteration of the chain, and iterations per sample (about 20 M cycles).
+    const ADDS: u64 = 10;
+    const ITERATIONS: u64 = 2_000_000;
+
+    /// The median of five samples, in GHz.
+    pub fn ghz() -> Option<f64> {
+        let mut samples = Vec::new();
+        for _ in 0..5 {
+            let start = Instant::now();
+            std::hint::black_box(chain(ITERATIONS)?);
+            let ns = start.elapsed().as_nanos() as f64;
+            samples.push((ADDS * ITERATIONS) as f64 / ns);
+        }
+        Some(super::median(samples))
+    }
+
+    /// `n` iterations of `ADDS` dependent adds (x ← 2x): `n · ADDS` cycles.
+    #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
+    fn chain(n: u64) -> Option<u64> {
+        let mut x = std::hint::black_box(1u64);
+        for _ in 0..n {
+            // SAFETY: register arithmetic only: no memory, no stack.
+            #[cfg(target_arch = "x86_64")]
+            unsafe {
+                std::arch::asm!(
+                    "add {x}, {x}", "add {x}, {x}", "add {x}, {x}", "add {x}, {x}",
+                    "add {x}, {x}", "add {x}, {x}", "add {x}, {x}", "add {x}, {x}",
+                    "add {x}, {x}", "add {x}, {x}",
+                    x = inout(reg) x,
+                    options(nomem, nostack),
+                );
+            }
+            // SAFETY: as above.
+            #[cfg(target_arch = "aarch64")]
+            unsafe {
+                std::arch::asm!(
+                    "add {x}, {x}, {x}", "add {x}, {x}, {x}", "add {x}, {x}, {x}",
+                    "add {x}, {x}, {x}", "add {x}, {x}, {x}", "add {x}, {x}, {x}",
+                    "add {x}, {x}, {x}", "add {x}, {x}, {x}", "add {x}, {x}, {x}",
+                    "add {x}, {x}, {x}",
+                    x = inout(reg) x,
+                    options(nomem, nostack, preserves_flags),
+                );
+            }
+        }
+        Some(x)
+    }
+
+    #[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
+    fn chain(_: u64) -> Option<u64> {
+        None
+    }
+}
+
 /// Median GiB/s of each implementation, and the median per-round ratio of each pair.
 fn measure(
     s: &Settings,
@@ -386,8 +451,12 @@ impl Out {
                 })
             })
             .collect();
+        let ghz = clock::ghz();
         if !s.json {
-            print!("\n{name}\n{:>8}", "bytes");
+            match ghz {
+                Some(ghz) => print!("\n{name}   (core clock {ghz:.2} GHz)\n{:>8}", "bytes"),
+                None => print!("\n{name}\n{:>8}", "bytes"),
+            }
             for m in &imps {
                 print!(" {:>10}", m.name);
             }
@@ -444,6 +513,7 @@ impl Out {
                     "ratio_auto_vs_ceiling": vs_ceiling,
                     "ratio_auto_vs_reflected": vs_refl,
                     "auto_backend": T::backend().name(),
+                    "core_ghz": ghz,
                 }));
             } else {
                 print!("{len:>8}");
