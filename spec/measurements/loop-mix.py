@@ -5,11 +5,12 @@ of instructions, with the data in L1 or L2, apart from everything else the engin
 Each loop runs one step per iteration: four 512-bit accumulators folded (two VPCLMULQDQ
 and one VPTERNLOGQ each), the data from a buffer of SPAN bytes walked 256 bytes a step;
 the variants add what the engine's loops add (fusion's three `crc32` streams of 1-3 words
-a step, the GFNI bit reversal of the forward CRCs' reflected run, prefetches 1 KiB ahead).
-The constants and the data are arbitrary: only the time counts. Prints TSC ticks per step
-and bytes per tick (median of the rounds), per span. Needs x86_64 with AVX-512,
-VPCLMULQDQ and GFNI, and gcc. Used in spec/decisions.md, "Measured on a second Intel
-Xeon".
+a step, the GFNI bit reversal of the forward CRCs' reflected run, prefetches 1 KiB ahead);
+`engine-reflected` and `engine-forward` are the engine's own loop as LLVM emits it, two
+steps an iteration. The constants and the data are arbitrary: only the time counts. Prints
+TSC ticks per step and bytes per tick (median of the rounds), per span. Needs x86_64 with
+AVX-512, VPCLMULQDQ and GFNI, and gcc. Used in spec/decisions.md, "Measured on a second
+Intel Xeon" and "The host's clock and the ports".
 
     python3 spec/measurements/loop-mix.py [--spans 4096,65536,1048576] [--rounds 5]
 """
@@ -68,6 +69,26 @@ def forward():
     return out
 
 
+def kernel_shape(reverse):
+    """The engine's loop as LLVM emits it (`fold::body`): two steps an iteration, each step's
+    four loads first, then per vector the bit reversal (forward CRCs) and the fold."""
+    out = []
+    accs = [6, 4, 5, 3]
+    for half in range(2):
+        out += [f"vmovdqu64 {256 * half + 64 * i}(%rsi,%r11), %zmm{7 + i}" for i in range(4)]
+        for i, a in enumerate(accs):
+            data = 7 + i
+            if reverse:
+                out.append(f"vgf2p8affineqb $0, %zmm1, %zmm{data}, %zmm{12 + i}")
+                data = 12 + i
+            out += [
+                f"vpclmulqdq $0x00, %zmm2, %zmm{a}, %zmm{16 + i}",
+                f"vpclmulqdq $0x11, %zmm2, %zmm{a}, %zmm{a}",
+                f"vpternlogq $0x96, %zmm{data}, %zmm{16 + i}, %zmm{a}",
+            ]
+    return out
+
+
 def streams(words):
     """Three `crc32` streams of `words` words a step, 4 KiB past the fold's data."""
     return [
@@ -89,6 +110,8 @@ VARIANTS = {
     "forward": (forward(), 256),
     "forward+ahead": (AHEAD + forward(), 256),
     "fold-registers": (fold(False), 256),
+    "engine-reflected": (kernel_shape(False), 512),
+    "engine-forward": (kernel_shape(True), 512),
 }
 
 
@@ -99,7 +122,7 @@ def build(tmp, span):
         for name, (body, _) in VARIANTS.items():
             sym = "loop_" + name.replace("-", "_").replace("+", "_")
             s.write(f".globl {sym}\n.p2align 6\n{sym}:\n  xor %r11, %r11\n.p2align 6\n1:\n")
-            for line in body + ["add $256, %r11", f"and ${mask:#x}, %r11"]:
+            for line in body + [f"add ${VARIANTS[name][1]}, %r11", f"and ${mask:#x}, %r11"]:
                 s.write(f"  {line}\n")
             s.write("  dec %rdi\n  jnz 1b\n  ret\n")
         s.write('.section .note.GNU-stack,"",@progbits\n')
@@ -132,15 +155,18 @@ def main():
         exes = {span: build(tmp, span) for span in spans}
         print(f"TSC ticks per step (bytes per tick), median of {args.rounds} rounds")
         print(f"{'loop':16s}" + "".join(f"{'span ' + str(s):>22s}" for s in spans))
-        for span, exe in exes.items():
-            times = {}
-            for _ in range(args.rounds):
+        # The spans in alternation, round by round: a shared host's speed moves within
+        # minutes, and this way every span sees the same moments.
+        times = {span: {} for span in exes}
+        for _ in range(args.rounds):
+            for span, exe in exes.items():
                 run = subprocess.run([exe, str(args.steps)], capture_output=True, text=True)
                 for line in run.stdout.split("\n"):
                     if line:
                         name, t = line.split()
-                        times.setdefault(name, []).append(float(t))
-            exes[span] = {n: statistics.median(v) for n, v in times.items()}
+                        times[span].setdefault(name, []).append(float(t))
+        for span in exes:
+            exes[span] = {n: statistics.median(v) for n, v in times[span].items()}
         for name, (_, step) in VARIANTS.items():
             cells = "".join(
                 f"{exes[s][name]:>12.2f} ({step / exes[s][name]:5.1f})" for s in spans
