@@ -188,8 +188,8 @@ mod tests {
         );
     }
 
-    /// Barrett pairs as the reference model (`shared/reference-model/kat.py`) prints them;
-    /// CRC-32's B1 is the kernel's published 0xb4e5b025f7011641.
+    /// Barrett pairs (`spec/constants.md`, "Known answers"), from an independent simulation
+    /// of the folding kernel; CRC-32's B1 is the Linux kernel's published 0xb4e5b025f7011641.
     #[test]
     fn barrett_known_answers() {
         let cases: [(u32, u128, bool, u64, u64); 4] = [

@@ -5,12 +5,12 @@
 //! primitives of `simd::Vector` and `simd::Lane`; `kernels.rs` instantiates it per
 //! instruction set and width (128-bit PCLMULQDQ and PMULL, 256- and 512-bit VPCLMULQDQ, and
 //! the emulated lanes of `arch/emulated.rs`). The constants come in by reference (scaled
-//! layout, `spec/constants.md`), the bit order is a const parameter. The shape follows the
-//! reference model of the folding engine: inject the register into the first lane, fold
-//! four accumulators over the input, reduce 4 → 2 → 1 vectors and the vector's lanes to one,
-//! fold any remaining 16-byte blocks one at a time, fold a last partial block by an
-//! overlapping load of the input's final 16 bytes and two byte shuffles (as the Linux
-//! kernel's template does), then Barrett-reduce 128 bits to the register. Where bytes move
+//! layout, `spec/constants.md`), the bit order is a const parameter. The shape: inject the
+//! register into the first lane, fold four accumulators over the input, reduce 4 → 2 → 1
+//! vectors and the vector's lanes to one, fold any remaining 16-byte blocks one at a time,
+//! fold a last partial block by an overlapping load of the input's final 16 bytes and two
+//! byte shuffles (as the Linux kernel's template does), then Barrett-reduce 128 bits to the
+//! register. Where bytes move
 //! across lanes (512-bit vectors with VBMI), the bytes after the last whole vector are
 //! folded the same way on the whole vector, before its lanes are reduced.
 //!
