@@ -53,6 +53,9 @@ const ZMM_FUSION_WIDE: Bits = 1 << 14;
 const DETECTED: Bits = 1 << 15;
 /// Seven bits from here: the kernels that failed their self-test.
 const FAILED: u32 = 16;
+/// Fusion races the plain 512-bit fold on long inputs (`engine::race`; implies
+/// [`ZMM_FUSION`]).
+const RACES: Bits = 1 << 23;
 /// Bits 24..47: the shortest input the 512-bit kernel takes, [`ZMM_MIN`] where the family
 /// takes 512-bit vectors ([`ZMM`]) and the field's maximum elsewhere; 0 before detection.
 /// The hot path of a CRC without an instruction of its own compares the length with it
@@ -118,6 +121,9 @@ struct Profile {
     /// (`kernels::AHEAD`): the reflected run of msb CRCs and fusion in the narrow shape
     /// (no profile reads ahead with the wide one, so it has no such instantiation).
     reads_ahead: bool,
+    /// Whether fusion in the narrow shape races the plain 512-bit fold on long inputs
+    /// (`engine::race`): where which of the two leads depends on the host.
+    races: bool,
 }
 
 /// Fusion on 512-bit vectors, by how many of the instruction's words a step gives each of
@@ -141,6 +147,7 @@ const PROFILES: [Profile; 3] = [
         zmm: false,
         zmm_fusion: ZmmFusion::No,
         reads_ahead: false,
+        races: false,
     },
     // AMD: measured on Zen 3, the instruction's three streams beat the 256-bit fold below
     // fusion's blocks. On Zen 5 (AVX-512, family 0x1a) the 512-bit fold beats them from
@@ -152,16 +159,19 @@ const PROFILES: [Profile; 3] = [
         zmm_fusion: ZmmFusion::Wide,
         // Unmeasured on Zen 4 and 5.
         reads_ahead: false,
+        // Fusion led the fold by a quarter to a third on Zen 5 from 16 KiB.
+        races: false,
     },
     // Measured on an Intel Xeon (Sapphire/Emerald Rapids): the instruction tops out near 26
     // GiB/s, the 256-bit fold beats it from 256 bytes; 512-bit vectors pay from 1 KiB cold.
     // On a second Xeon (KVM model 167) the bit-reversed run and fusion gained 3–5% reading
-    // ahead from 64 KiB.
+    // ahead from 64 KiB. Fusion against the fold alone from 64 KiB: 0.78–1.16, by the host.
     Profile {
         fold_beats_hw: 256,
         zmm: true,
         zmm_fusion: ZmmFusion::Narrow,
         reads_ahead: true,
+        races: true,
     },
 ];
 
@@ -201,6 +211,13 @@ impl Cpu {
     #[inline(always)]
     pub(crate) fn reads_ahead(self) -> bool {
         self.0 & READS_AHEAD != 0
+    }
+
+    /// Whether fusion races the plain 512-bit fold on long inputs (`engine::race`).
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+    #[inline(always)]
+    pub(crate) fn races(self) -> bool {
+        self.0 & RACES != 0
     }
 
     /// Whether that fusion runs in the wide shape ([`ZmmFusion::Wide`]).
@@ -392,6 +409,9 @@ fn detect_and_cache() -> Cpu {
         if profile.reads_ahead && !disabled.names("prefetch") {
             bits |= READS_AHEAD;
         }
+        if profile.races && profile.zmm_fusion == ZmmFusion::Narrow && !disabled.names("race") {
+            bits |= RACES;
+        }
     }
     let cpu = super::self_test::run(Cpu(bits));
     let bits = cpu.0 | hw_last(profile, cpu) | zmm_from(cpu) | DETECTED;
@@ -443,7 +463,7 @@ fn hw_last(profile: &Profile, cpu: Cpu) -> Bits {
 pub(super) fn withdraw(cpu: Cpu, b: Backend) -> Cpu {
     let mut bits = cpu.0 & !bit(b) | bit(b) << FAILED;
     if b == Backend::Vpclmul512 {
-        bits &= !(ZMM | ZMM_FUSION | ZMM_FUSION_WIDE | GFNI);
+        bits &= !(ZMM | ZMM_FUSION | ZMM_FUSION_WIDE | GFNI | RACES);
     }
     Cpu(bits)
 }
@@ -695,6 +715,7 @@ mod tests {
                 zmm: false,
                 zmm_fusion: ZmmFusion::No,
                 reads_ahead: false,
+                races: false,
             };
             let cpu = Cpu(if fusion { bit(Backend::Fusion) } else { 0 });
             Cpu(hw_last(&p, cpu) | DETECTED)
@@ -755,6 +776,32 @@ mod tests {
         let cpu = Cpu(READS_AHEAD);
         assert!(!reads_ahead(cpu, AHEAD_MIN - 1) && reads_ahead(cpu, AHEAD_MIN));
         assert!(!reads_ahead(Cpu(0), 1 << 20));
+    }
+
+    /// Only Intel's profile races fusion against the fold (where the host decides which
+    /// leads), only with fusion in the narrow shape, and only from `RACE_MIN`.
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn races_where_the_family_does() {
+        let families = [Family::Generic, Family::Amd, Family::Intel];
+        let by_family = families.map(|f| PROFILES[f as usize].races);
+        assert_eq!(by_family, [false, false, true]);
+        assert!(PROFILES
+            .iter()
+            .all(|p| !p.races || p.zmm_fusion == ZmmFusion::Narrow));
+        assert!(Cpu(RACES).races() && !Cpu(0).races());
+        // The fold it races is the 512-bit kernel: no race once that fails its self-test.
+        let racing = Cpu(RACES | ZMM_FUSION | ZMM | bit(Backend::Vpclmul512));
+        assert!(!withdraw(racing, Backend::Vpclmul512).races());
+        assert!(withdraw(racing, Backend::Vpclmul256).races());
+        let off = EnvList::read("CRCSTAMP_DISABLE").names("race");
+        let cpu = features();
+        if cpu.family() == Family::Intel && cpu.zmm_fusion() && !off {
+            assert!(cpu.races());
+        }
+        if off || cpu.family() != Family::Intel {
+            assert!(!cpu.races());
+        }
     }
 
     /// The 512-bit kernel from `ZMM_MIN` where the family takes it, never elsewhere; the

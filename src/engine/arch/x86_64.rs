@@ -309,6 +309,21 @@ const ROTATE: [u8; 128] = {
     t
 };
 
+/// The time-stamp counter, a constant-rate clock, read between two fences: the first waits
+/// for every instruction before it to finish, the second keeps the ones after from starting
+/// early, so that a timed stretch of work is all inside two readings (the race,
+/// `engine::race`).
+#[inline(always)]
+pub(crate) fn ticks() -> u64 {
+    // SAFETY: `lfence` (SSE2) and `rdtsc` are part of the x86_64 baseline and read no memory.
+    unsafe {
+        _mm_lfence();
+        let t = _rdtsc();
+        _mm_lfence();
+        t
+    }
+}
+
 /// SSE4.2's `crc32` (CRC-32C's polynomial), joined with PCLMULQDQ.
 pub(crate) struct Sse42;
 
