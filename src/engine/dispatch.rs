@@ -761,14 +761,18 @@ mod tests {
         assert!(!generic.zmm && generic.zmm_fusion == ZmmFusion::No);
     }
 
+    /// A flag of each family's profile, in `Family` order (generic, amd, intel).
+    #[cfg(target_arch = "x86_64")]
+    fn by_family(flag: fn(&Profile) -> bool) -> [bool; 3] {
+        [Family::Generic, Family::Amd, Family::Intel].map(|f| flag(&PROFILES[f as usize]))
+    }
+
     /// Only Intel's profile reads ahead (measured there alone), and only from `AHEAD_MIN`.
     #[cfg(target_arch = "x86_64")]
     #[test]
     fn reads_ahead_on_long_inputs_where_the_family_does() {
         use super::super::kernels::{reads_ahead, AHEAD_MIN};
-        let families = [Family::Generic, Family::Amd, Family::Intel];
-        let by_family = families.map(|f| PROFILES[f as usize].reads_ahead);
-        assert_eq!(by_family, [false, false, true]);
+        assert_eq!(by_family(|p| p.reads_ahead), [false, false, true]);
         // `kernels::fusion` has no wide instantiation that reads ahead.
         assert!(PROFILES
             .iter()
@@ -783,9 +787,7 @@ mod tests {
     #[cfg(target_arch = "x86_64")]
     #[test]
     fn races_where_the_family_does() {
-        let families = [Family::Generic, Family::Amd, Family::Intel];
-        let by_family = families.map(|f| PROFILES[f as usize].races);
-        assert_eq!(by_family, [false, false, true]);
+        assert_eq!(by_family(|p| p.races), [false, false, true]);
         assert!(PROFILES
             .iter()
             .all(|p| !p.races || p.zmm_fusion == ZmmFusion::Narrow));
