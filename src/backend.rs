@@ -47,10 +47,10 @@ pub enum Backend {
     /// x86_64, PMULL with the CRC32 extension on aarch64), for the same CRCs as
     /// [`HwCrc`](Backend::HwCrc); long inputs (from 7 KiB; on x86_64 CPUs whose profile
     /// takes 512-bit vectors, from 32 KiB). Shorter ones and the tail take the
-    /// instruction or folding. On the automatic path under the `intel` profile, inputs from
-    /// 256 KiB race it against the 512-bit fold on their first blocks, and the faster takes
-    /// the rest (`CRCSTAMP_DISABLE=race` keeps fusion); [`checksum_with`](crate::Crc::checksum_with)
-    /// always runs fusion itself.
+    /// instruction or folding. On the automatic path under the `intel` profile, each thread
+    /// races it against the 512-bit fold: of every 512 calls on fusion's route, 4 time
+    /// fusion and 4 the fold, and the faster takes the rest (`CRCSTAMP_DISABLE=race` keeps
+    /// fusion); [`checksum_with`](crate::Crc::checksum_with) always runs fusion itself.
     Fusion,
 }
 

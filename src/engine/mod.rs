@@ -193,10 +193,10 @@ fn update_routed<W: Word>(c: &Consts<'_, W>, cpu: Cpu, route: Route, state: W, b
 fn routed<W: Word>(c: &Consts<'_, W>, cpu: Cpu, route: Route, state: W, bytes: &[u8]) -> W {
     match (route, c.fold, c.hw) {
         (Route::Fusion, Some(_), Some(_)) => {
-            // Where the host decides whether fusion or the fold alone leads, long inputs
-            // race the two.
+            // Where the host decides whether fusion or the fold alone leads, the race's
+            // verdict does.
             #[cfg(target_arch = "x86_64")]
-            if cpu.races() && bytes.len() >= race::RACE_MIN {
+            if cpu.races() {
                 return race::run(c, cpu, state, bytes);
             }
             let (state, rest) = fused_blocks(c, cpu, state, bytes);

@@ -1,15 +1,20 @@
-//! The race: on long inputs, fusion against the plain 512-bit fold, the faster taking the
-//! rest.
+//! The race: fusion against the plain 512-bit fold, timed on the automatic path, the faster
+//! taking fusion's inputs.
 //!
-//! Which of the two leads from 64 KiB on Intel depends on the host more than on the CPU.
+//! Which of the two leads from 32 KiB on Intel depends on the host more than on the CPU.
 //! Fusion issues on three ports with no slot to spare (the multiplies, the XORs and the
 //! `crc32` streams), and whatever else runs on the core takes its lead and more: 0.78–1.16×
-//! the fold alone on the Xeons measured, while the fold alone held 1.00–1.05× crc-fast
-//! throughout (`spec/decisions.md`, "The race"). So where the profile races
-//! ([`Cpu::races`]), an input of [`RACE_MIN`] bytes or more starts with two timed heats:
-//! fusion over the first [`SEGMENT`] bytes, then the fold over the next; whichever ran more
-//! bytes a tick of the time-stamp counter takes the rest. Both are exact: the race changes
-//! the speed, never the CRC.
+//! the fold alone on the Xeons measured, flipping within minutes on one host, while the
+//! fold alone held 1.00–1.05× crc-fast throughout (`spec/decisions.md`, "The race"). So
+//! where the profile races ([`Cpu::races`]), each thread keeps a [`State`]: of every
+//! [`PERIOD`] calls on fusion's route, the first [`TRIALS`] run fusion and the next
+//! [`TRIALS`] the fold, each timed whole by the time-stamp counter, and the kernel whose best
+//! trial ran more bytes a tick takes the rest of the period. The best trial, not the mean:
+//! an interrupt, or the other tenant's burst, slows one trial, never speeds one up.
+//!
+//! Without `std` there are no thread-locals, and the state is one process-wide atomic read
+//! and written with relaxed ordering: threads that race at once overwrite each other's
+//! counts, which costs speed, never the CRC. Both kernels are exact.
 
 use super::arch::x86_64::ticks;
 use super::dispatch::Cpu;
@@ -18,86 +23,185 @@ use crate::backend::Backend;
 use crate::consts::Consts;
 use crate::word::Word;
 
-/// Each heat's bytes: one block of fusion (of up to 76 KiB) and ~0.6 µs of work at 80
-/// GiB/s, against the ~10 ns the counter costs to read.
-const SEGMENT: usize = 48 * 1024;
+/// Calls on fusion's route from one verdict to the next: 0.3 ms of 32 KiB inputs, 10 ms
+/// of 1 MiB ones, where the state of the host was seen to last seconds.
+const PERIOD: u16 = 512;
 
-/// The shortest input that races: the two heats are at most 3/8 of it, so the loser's
-/// heat costs a call at most 3/8 of the gap between the two.
-pub(crate) const RACE_MIN: usize = 256 * 1024;
+/// Timed calls per kernel and period: the loser's cost a period is [`TRIALS`] calls at its
+/// speed, under 0.2% of the period where the two differ by a fifth.
+const TRIALS: u16 = 4;
 
-/// The kernel that takes the rest.
+/// The kernel that takes a call.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Winner {
     Fusion,
     Fold,
 }
 
-/// The heats' bytes and ticks.
-#[derive(Clone, Copy, Debug)]
-struct Heats {
-    fused: usize,
-    fusion_ticks: u64,
-    folded: usize,
-    fold_ticks: u64,
+/// Bytes a tick, in 256ths, saturating (at 256 bytes a tick, beyond any kernel); 0 is no
+/// trial yet. A counter that went backwards (a move to a core whose counter lags) wraps
+/// to a huge count: the lowest rate.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
+struct Rate(u16);
+
+impl Rate {
+    fn of(bytes: usize, ticks: u64) -> Rate {
+        let r = ((bytes as u128) << 8) / u128::from(ticks.max(1));
+        Rate(r.clamp(1, u128::from(u16::MAX)) as u16)
+    }
 }
 
-impl Heats {
-    /// More bytes a tick wins; a tie keeps fusion. A counter that went backwards (a move
-    /// to a core whose counter lags) wraps to a huge count and loses that heat.
-    fn winner(self) -> Winner {
-        let fusion = self.fused as u128 * u128::from(self.fold_ticks);
-        let fold = self.folded as u128 * u128::from(self.fusion_ticks);
-        match fusion >= fold {
-            true => Winner::Fusion,
-            false => Winner::Fold,
+/// A thread's race: where it is in the period, each kernel's best trial of the period so
+/// far, and the last verdict.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct State {
+    calls: u16,
+    fusion: Rate,
+    fold: Rate,
+    winner: Winner,
+}
+
+/// What one call runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Step {
+    /// A timed trial of this kernel.
+    Trial(Winner),
+    /// The verdict, untimed.
+    Take(Winner),
+}
+
+impl State {
+    /// A thread's first state: fusion until the first verdict, which comes after the
+    /// period's trials.
+    const NEW: State = State {
+        calls: 0,
+        fusion: Rate(0),
+        fold: Rate(0),
+        winner: Winner::Fusion,
+    };
+
+    fn step(self) -> Step {
+        match self.calls % PERIOD {
+            n if n < TRIALS => Step::Trial(Winner::Fusion),
+            n if n < 2 * TRIALS => Step::Trial(Winner::Fold),
+            _ => Step::Take(self.winner),
+        }
+    }
+
+    /// The state after the call of [`State::step`], given a trial's rate: the verdict
+    /// follows the last trial, which clears the rates for the next period.
+    fn after(self, rate: Rate) -> State {
+        let mut s = State {
+            calls: (self.calls.wrapping_add(1)) % PERIOD,
+            ..self
+        };
+        match self.step() {
+            Step::Trial(Winner::Fusion) => s.fusion = s.fusion.max(rate),
+            Step::Trial(Winner::Fold) => s.fold = s.fold.max(rate),
+            Step::Take(_) => {}
+        }
+        if self.calls % PERIOD == 2 * TRIALS - 1 {
+            s.winner = match s.fusion >= s.fold {
+                true => Winner::Fusion,
+                false => Winner::Fold,
+            };
+            (s.fusion, s.fold) = (Rate(0), Rate(0));
+        }
+        s
+    }
+
+    const fn pack(self) -> u64 {
+        self.calls as u64
+            | (self.fusion.0 as u64) << 16
+            | (self.fold.0 as u64) << 32
+            | (matches!(self.winner, Winner::Fold) as u64) << 48
+    }
+
+    fn unpack(v: u64) -> State {
+        State {
+            calls: v as u16,
+            fusion: Rate((v >> 16) as u16),
+            fold: Rate((v >> 32) as u16),
+            winner: match v >> 48 & 1 {
+                1 => Winner::Fold,
+                _ => Winner::Fusion,
+            },
         }
     }
 }
 
-/// Feeds `bytes` (at least [`RACE_MIN`]) into `state` by the race. `c` has fusion's
+/// Where a thread keeps its [`State`], packed: a thread-local (every thread races on its
+/// own core), or without `std` one atomic for the process.
+mod store {
+    #[cfg(feature = "std")]
+    std::thread_local! {
+        static STATE: core::cell::Cell<u64> = const { core::cell::Cell::new(super::State::NEW.pack()) };
+    }
+
+    #[cfg(feature = "std")]
+    pub(super) fn get() -> u64 {
+        STATE.with(core::cell::Cell::get)
+    }
+
+    #[cfg(feature = "std")]
+    pub(super) fn set(v: u64) {
+        STATE.with(|s| s.set(v))
+    }
+
+    #[cfg(not(feature = "std"))]
+    static STATE: core::sync::atomic::AtomicU64 =
+        core::sync::atomic::AtomicU64::new(super::State::NEW.pack());
+
+    #[cfg(not(feature = "std"))]
+    pub(super) fn get() -> u64 {
+        STATE.load(core::sync::atomic::Ordering::Relaxed)
+    }
+
+    #[cfg(not(feature = "std"))]
+    pub(super) fn set(v: u64) {
+        STATE.store(v, core::sync::atomic::Ordering::Relaxed)
+    }
+}
+
+/// Feeds `bytes`, on fusion's route, into `state` by this thread's race. `c` has fusion's
 /// instruction and folding constants, and the CPU runs both kernels.
 #[inline(never)]
 pub(super) fn run<W: Word>(c: &Consts<'_, W>, cpu: Cpu, state: W, bytes: &[u8]) -> W {
-    run_with(c, cpu, state, bytes, Heats::winner)
+    let (state, race) = run_in(c, cpu, state, bytes, State::unpack(store::get()));
+    store::set(race.pack());
+    state
 }
 
-/// [`run`], the winner picked by `pick` from the heats.
+/// [`run`] in the race `race`; returns the register and the race after the call.
 #[inline(always)]
-fn run_with<W: Word>(
-    c: &Consts<'_, W>,
-    cpu: Cpu,
-    state: W,
-    bytes: &[u8],
-    pick: impl FnOnce(Heats) -> Winner,
-) -> W {
-    debug_assert!(bytes.len() >= RACE_MIN && cpu.has(Backend::Vpclmul512));
+fn run_in<W: Word>(c: &Consts<'_, W>, cpu: Cpu, state: W, bytes: &[u8], race: State) -> (W, State) {
+    match race.step() {
+        Step::Take(winner) => (take(c, cpu, winner, state, bytes), race.after(Rate(0))),
+        Step::Trial(kernel) => {
+            let t0 = ticks();
+            let state = take(c, cpu, kernel, state, bytes);
+            let t1 = ticks();
+            (
+                state,
+                race.after(Rate::of(bytes.len(), t1.wrapping_sub(t0))),
+            )
+        }
+    }
+}
+
+/// `winner` over the whole of `bytes`.
+#[inline(always)]
+fn take<W: Word>(c: &Consts<'_, W>, cpu: Cpu, winner: Winner, state: W, bytes: &[u8]) -> W {
+    debug_assert!(cpu.has(Backend::Vpclmul512));
     let Some(f) = c.fold else {
         unreachable!("the route races only where fusion runs")
     };
-    let fold = |state, bytes: &[u8]| fold::update(c, f, Backend::Vpclmul512, cpu, state, bytes);
-    let (first, _) = bytes.split_at(SEGMENT);
-    let t0 = ticks();
-    let (state, left) = fused_blocks(c, cpu, state, first);
-    let t1 = ticks();
-    // The fold's heat starts where fusion's blocks stopped (fusion leaves what is shorter
-    // than a block) and ends with the second segment.
-    let fused = SEGMENT - left.len();
-    let (second, rest) = bytes[fused..].split_at(2 * SEGMENT - fused);
-    let state = fold(state, second);
-    let t2 = ticks();
-    let heats = Heats {
-        fused,
-        fusion_ticks: t1.wrapping_sub(t0),
-        folded: second.len(),
-        fold_ticks: t2.wrapping_sub(t1),
-    };
-    match pick(heats) {
+    match winner {
         Winner::Fusion => {
-            let (state, rest) = fused_blocks(c, cpu, state, rest);
+            let (state, rest) = fused_blocks(c, cpu, state, bytes);
             update(c, state, rest)
         }
-        Winner::Fold => fold(state, rest),
+        Winner::Fold => fold::update(c, f, Backend::Vpclmul512, cpu, state, bytes),
     }
 }
 
@@ -105,50 +209,105 @@ fn run_with<W: Word>(
 mod tests {
     use super::*;
     use crate::catalog::Crc32Iscsi;
-    use crate::engine::{dispatch, update_tables};
+    use crate::engine::{dispatch, kernels, update_tables};
 
     #[test]
-    fn more_bytes_a_tick_wins() {
-        let heats = |fused, fusion_ticks, folded, fold_ticks| Heats {
-            fused,
-            fusion_ticks,
-            folded,
-            fold_ticks,
-        };
-        assert_eq!(heats(100, 10, 100, 11).winner(), Winner::Fusion);
-        assert_eq!(heats(100, 11, 100, 10).winner(), Winner::Fold);
-        // Per byte, not per heat: fewer bytes in fewer ticks can still lose.
-        assert_eq!(heats(90, 10, 100, 10).winner(), Winner::Fold);
-        assert_eq!(heats(100, 10, 100, 10).winner(), Winner::Fusion);
-        // A counter that went backwards wraps and loses its heat.
-        assert_eq!(
-            heats(100, 5u64.wrapping_sub(9), 100, 7).winner(),
-            Winner::Fold
-        );
-        assert_eq!(
-            heats(100, 7, 100, 5u64.wrapping_sub(9)).winner(),
-            Winner::Fusion
-        );
-        // No overflow at the extremes.
-        assert_eq!(
-            heats(usize::MAX, u64::MAX, usize::MAX, u64::MAX).winner(),
-            Winner::Fusion
-        );
+    fn rates_are_bytes_a_tick() {
+        assert!(Rate::of(100_000, 1000) > Rate::of(100_000, 1100));
+        // Per byte, not per call: fewer bytes in fewer ticks can be slower.
+        assert!(Rate::of(90_000, 1000) < Rate::of(100_000, 1050));
+        // A counter that went backwards wraps to the lowest rate.
+        assert_eq!(Rate::of(100_000, 5u64.wrapping_sub(9)), Rate(1));
+        // No overflow or division by zero at the extremes, and never "no trial".
+        assert_eq!(Rate::of(usize::MAX, 0), Rate(u16::MAX));
+        assert_eq!(Rate::of(0, 1), Rate(1));
     }
 
-    /// Either winner gives the tables' CRC, at the shortest racing input and past it, from
-    /// every alignment class the kernels split on. Where the CPU lacks the kernels the race
-    /// is never taken (`Cpu::races`), and there is nothing to run.
+    /// Runs `periods` periods from `s`, each kernel's trials at the rates given, and
+    /// returns the steps taken and the state after.
+    fn periods(
+        mut s: State,
+        periods: usize,
+        fusion: &[u16],
+        fold: &[u16],
+    ) -> (std::vec::Vec<Step>, State) {
+        let mut steps = std::vec::Vec::new();
+        let (mut i, mut j) = (0, 0);
+        for _ in 0..periods * usize::from(PERIOD) {
+            let step = s.step();
+            let rate = match step {
+                Step::Trial(Winner::Fusion) => (Rate(fusion[i % fusion.len()]), i += 1).0,
+                Step::Trial(Winner::Fold) => (Rate(fold[j % fold.len()]), j += 1).0,
+                Step::Take(_) => Rate(0),
+            };
+            steps.push(step);
+            s = s.after(rate);
+        }
+        (steps, s)
+    }
+
+    #[test]
+    fn each_period_trials_both_then_takes_the_best() {
+        let t = usize::from(TRIALS);
+        // Fold faster in every trial: fusion's trials, the fold's, then the fold.
+        let (steps, s) = periods(State::NEW, 2, &[100], &[110]);
+        for period in steps.chunks(usize::from(PERIOD)) {
+            assert!(period[..t]
+                .iter()
+                .all(|&x| x == Step::Trial(Winner::Fusion)));
+            assert!(period[t..2 * t]
+                .iter()
+                .all(|&x| x == Step::Trial(Winner::Fold)));
+            assert!(period[2 * t..]
+                .iter()
+                .all(|&x| x == Step::Take(Winner::Fold)));
+        }
+        assert_eq!(
+            (s.calls, s.fusion, s.fold, s.winner),
+            (0, Rate(0), Rate(0), Winner::Fold)
+        );
+        // The best trial counts, not the mean: one fast fusion trial among slow ones wins,
+        // and a tie keeps fusion.
+        let (steps, _) = periods(State::NEW, 1, &[50, 120, 50, 50], &[110]);
+        assert_eq!(steps[2 * t], Step::Take(Winner::Fusion));
+        let (steps, _) = periods(State::NEW, 1, &[110], &[110]);
+        assert_eq!(steps[2 * t], Step::Take(Winner::Fusion));
+        // Each period decides afresh, on its own trials: the fold's lead in the first does
+        // not carry into the second, where fusion leads.
+        let (steps, _) = periods(State::NEW, 2, &[100, 100, 100, 100, 130], &[110]);
+        assert_eq!(steps[2 * t], Step::Take(Winner::Fold));
+        let second = usize::from(PERIOD);
+        assert_eq!(steps[second + 2 * t], Step::Take(Winner::Fusion));
+    }
+
+    #[test]
+    fn the_state_packs_into_one_word() {
+        assert_eq!(State::unpack(0), State::NEW);
+        for winner in [Winner::Fusion, Winner::Fold] {
+            let s = State {
+                calls: PERIOD - 1,
+                fusion: Rate(u16::MAX),
+                fold: Rate(1234),
+                winner,
+            };
+            assert_eq!(State::unpack(s.pack()), s);
+        }
+    }
+
+    /// Every step of the race gives the tables' CRC, at fusion's shortest input and past
+    /// it, from alignments the kernels split on. Where the CPU lacks the kernels the race is
+    /// never run (`Cpu::races`), and there is nothing to run here.
     #[cfg(feature = "std")]
     #[test]
-    fn either_winner_is_exact() {
+    fn every_step_is_exact() {
         let cpu = dispatch::features();
         if !(cpu.has(Backend::Fusion) && cpu.has(Backend::Vpclmul512)) {
             return;
         }
         let c = Crc32Iscsi::consts();
+        let shortest = kernels::fusion_min(cpu);
         let mut x = 0x9e37_79b9_7f4a_7c15u64;
-        let data: std::vec::Vec<u8> = (0..RACE_MIN + 70_000)
+        let data: std::vec::Vec<u8> = (0..300_000)
             .map(|_| {
                 x ^= x << 13;
                 x ^= x >> 7;
@@ -156,13 +315,25 @@ mod tests {
                 x as u8
             })
             .collect();
-        for len in [RACE_MIN, RACE_MIN + 1, RACE_MIN + 4099, RACE_MIN + 65_536] {
-            for offset in [0, 1, 8, 63] {
+        for len in [shortest, shortest + 4099, 200_003, 299_000] {
+            for offset in [0, 1, 63] {
                 let bytes = &data[offset..offset + len];
                 let want = update_tables(c, 0x1234_5678, bytes);
+                let mut race = State::NEW;
+                for _ in 0..2 * TRIALS + 2 {
+                    let step = race.step();
+                    let got;
+                    (got, race) = run_in(c, cpu, 0x1234_5678, bytes, race);
+                    assert_eq!(got, want, "{step:?}, {len} bytes from offset {offset}");
+                }
                 for winner in [Winner::Fusion, Winner::Fold] {
-                    let got = run_with(c, cpu, 0x1234_5678, bytes, |_| winner);
-                    assert_eq!(got, want, "{winner:?}, {len} bytes from offset {offset}");
+                    let race = State {
+                        calls: 2 * TRIALS,
+                        winner,
+                        ..State::NEW
+                    };
+                    assert_eq!(race.step(), Step::Take(winner));
+                    assert_eq!(run_in(c, cpu, 0x1234_5678, bytes, race).0, want);
                 }
             }
         }
