@@ -53,7 +53,7 @@ const ZMM_FUSION_WIDE: Bits = 1 << 14;
 const DETECTED: Bits = 1 << 15;
 /// Seven bits from here: the kernels that failed their self-test.
 const FAILED: u32 = 16;
-/// Fusion races the plain 512-bit fold on long inputs (`engine::race`; implies
+/// Fusion races the plain 512-bit fold on its route (`engine::race`; implies
 /// [`ZMM_FUSION`]).
 const RACES: Bits = 1 << 23;
 /// Bits 24..47: the shortest input the 512-bit kernel takes, [`ZMM_MIN`] where the family
@@ -121,7 +121,7 @@ struct Profile {
     /// (`kernels::AHEAD`): the reflected run of msb CRCs and fusion in the narrow shape
     /// (no profile reads ahead with the wide one, so it has no such instantiation).
     reads_ahead: bool,
-    /// Whether fusion in the narrow shape races the plain 512-bit fold on long inputs
+    /// Whether fusion in the narrow shape races the plain 512-bit fold on its route
     /// (`engine::race`): where which of the two leads depends on the host.
     races: bool,
 }
@@ -213,7 +213,7 @@ impl Cpu {
         self.0 & READS_AHEAD != 0
     }
 
-    /// Whether fusion races the plain 512-bit fold on long inputs (`engine::race`).
+    /// Whether fusion races the plain 512-bit fold on its route (`engine::race`).
     #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     #[inline(always)]
     pub(crate) fn races(self) -> bool {
