@@ -41,7 +41,7 @@ enum Winner {
 /// Bytes a tick, in 256ths, saturating (at 256 bytes a tick, beyond any kernel); 0 is no
 /// trial yet. A counter that went backwards (a move to a core whose counter lags) wraps
 /// to a huge count: the lowest rate.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 struct Rate(u16);
 
 impl Rate {
@@ -138,14 +138,18 @@ mod store {
         static STATE: core::cell::Cell<u64> = const { core::cell::Cell::new(super::State::NEW.pack()) };
     }
 
+    // `try_with`: a thread-local without a destructor is never torn down, but should one
+    // be unreachable, a thread races from a fresh state rather than panic.
     #[cfg(feature = "std")]
     pub(super) fn get() -> u64 {
-        STATE.with(core::cell::Cell::get)
+        STATE
+            .try_with(core::cell::Cell::get)
+            .unwrap_or(super::State::NEW.pack())
     }
 
     #[cfg(feature = "std")]
     pub(super) fn set(v: u64) {
-        STATE.with(|s| s.set(v))
+        let _ = STATE.try_with(|s| s.set(v));
     }
 
     #[cfg(not(feature = "std"))]
