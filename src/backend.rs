@@ -102,6 +102,34 @@ impl Backend {
         }
     }
 
+    /// Where the automatic path takes this backend, the kernel it races it against on
+    /// this CPU: [`Vpclmul512`](Backend::Vpclmul512) for [`Fusion`](Backend::Fusion)
+    /// under the `intel` profile ([`cpu_profile`](crate::cpu_profile)), where which of the
+    /// two is faster depends on what else runs on the core; each thread then times both
+    /// over its calls and takes the faster (`CRCSTAMP_DISABLE=race` turns it off). `None`
+    /// for every other backend and CPU: the route alone decides.
+    ///
+    /// ```
+    /// use crcstamp::Backend;
+    /// for &b in Backend::all() {
+    ///     if let Some(rival) = b.raced_against() {
+    ///         assert_eq!((b, rival), (Backend::Fusion, Backend::Vpclmul512));
+    ///         assert!(b.is_available() && rival.is_available());
+    ///     }
+    /// }
+    /// ```
+    pub fn raced_against(self) -> Option<Backend> {
+        #[cfg(target_arch = "x86_64")]
+        if self == Backend::Fusion {
+            let cpu = crate::engine::dispatch::features();
+            let rival = Backend::Vpclmul512;
+            if cpu.races() && cpu.has(self) && cpu.has(rival) {
+                return Some(rival);
+            }
+        }
+        None
+    }
+
     /// Whether this is a carry-less-multiply folding kernel (widths 1..=64 only).
     pub fn is_folding(self) -> bool {
         self.tier() > 0 && !matches!(self, Backend::HwCrc | Backend::Fusion)

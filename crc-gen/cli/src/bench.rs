@@ -150,6 +150,9 @@ struct Row {
     backend: &'static str,
     /// The backend `auto` runs at this size.
     auto_picks: &'static str,
+    /// The kernel that backend is raced against, each thread taking the faster
+    /// (`Backend::raced_against`); `null` where the route alone decides.
+    auto_raced_against: Option<&'static str>,
     mib_per_s: f64,
     ns_per_byte: f64,
 }
@@ -277,7 +280,8 @@ fn measure(
             ns_per_byte[k].push(t.as_nanos() as f64 / (iters[k] as f64 * size as f64));
         }
     }
-    let auto_picks = crc.backend_for(size).name();
+    let picks = crc.backend_for(size);
+    let (auto_picks, auto_raced_against) = (picks.name(), picks.raced_against().map(|b| b.name()));
     Ok(imps
         .iter()
         .zip(ns_per_byte)
@@ -288,6 +292,7 @@ fn measure(
                 size,
                 backend: imp.name(),
                 auto_picks,
+                auto_raced_against,
                 mib_per_s: 1e9 / ns / (1u64 << 20) as f64,
                 ns_per_byte: ns,
             }
@@ -302,10 +307,10 @@ fn table(name: &str, rows: &[Row]) -> String {
         "size", "backend", "MiB/s", "ns/byte"
     );
     for r in rows {
-        let backend = if r.backend == "auto" {
-            format!("auto ({})", r.auto_picks)
-        } else {
-            r.backend.to_owned()
+        let backend = match (r.backend, r.auto_raced_against) {
+            ("auto", Some(_)) => format!("auto ({}, raced)", r.auto_picks),
+            ("auto", None) => format!("auto ({})", r.auto_picks),
+            (forced, _) => forced.to_owned(),
         };
         t += &format!(
             "{:>9}  {backend:<20}  {:>10.1}  {:>8.4}\n",

@@ -27,6 +27,10 @@ pub struct Report {
     pub register: RegisterReport,
     /// The kernel crcstamp would run for this model on this machine, for long inputs (`CRCSTAMP_MAX_TIER` caps it, as for every use of crcstamp).
     pub backend: &'static str,
+    /// The kernel that backend is raced against on the automatic path, each thread taking
+    /// the faster (`Backend::raced_against`: the 512-bit fold against fusion under the
+    /// `intel` profile); `None` (JSON `null`) where the route alone decides.
+    pub raced_against: Option<&'static str>,
     /// The routing profile of this CPU's family (`intel`, `amd`, `generic`; `CRCSTAMP_CPU`
     /// forces one).
     pub cpu_profile: &'static str,
@@ -185,10 +189,12 @@ impl Report {
     /// The report for `c`; `entry` is the catalogue entry the model came from, if any.
     pub fn new(c: &Consts, entry: Option<&Entry>) -> Report {
         let m = &c.model;
+        let backend = crcstamp::DynCrc::from_model(m).backend();
         Report {
             model: ModelReport::new(m, entry),
             register: RegisterReport::new(c),
-            backend: crcstamp::DynCrc::from_model(m).backend().name(),
+            backend: backend.name(),
+            raced_against: backend.raced_against().map(crcstamp::Backend::name),
             cpu_profile: crcstamp::cpu_profile(),
             failed_self_test: crcstamp::Backend::all()
                 .iter()

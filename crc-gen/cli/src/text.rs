@@ -35,7 +35,14 @@ impl Display for Report {
         line(f, "layout", &r.layout)?;
         line(f, "init_state", &r.init_state)?;
         line(f, "poly_state", &r.poly_state)?;
-        line(f, "backend", &self.backend)?;
+        match self.raced_against {
+            Some(rival) => line(
+                f,
+                "backend",
+                &format!("{}, raced against {rival}", self.backend),
+            )?,
+            None => line(f, "backend", &self.backend)?,
+        }
         line(f, "cpu", &format!("{} profile", self.cpu_profile))?;
         if !self.failed_self_test.is_empty() {
             let names = self.failed_self_test.join(", ");

@@ -59,6 +59,8 @@ fn quick_run_json_and_plot() {
             assert!((mibs * ns * 1.048576e-3 - 1.0).abs() < 1e-6, "{mibs} {ns}");
             let size = r["size"].as_u64().unwrap() as usize;
             assert_eq!(r["auto_picks"], crc.backend_for(size).name());
+            let raced = crc.backend_for(size).raced_against().map(|b| b.name());
+            assert_eq!(r["auto_raced_against"].as_str(), raced);
         }
         lines_per_chart.push(backends.len());
     }

@@ -228,6 +228,30 @@ fn show_reports_the_cpu_profile() {
     }
 }
 
+/// Under the `intel` profile fusion is raced against the 512-bit fold, and `show` says so;
+/// `CRCSTAMP_DISABLE=race` and the other profiles leave the route to decide alone.
+#[test]
+fn show_reports_the_race() {
+    use crcstamp::Backend;
+    let both = Backend::Fusion.is_available() && Backend::Vpclmul512.is_available();
+    for (profile, disable, raced) in [
+        ("intel", None, both),
+        ("intel", Some("race"), false),
+        ("amd", None, false),
+        ("generic", None, false),
+    ] {
+        let mut cmd = Command::cargo_bin("crc-gen").unwrap();
+        cmd.env("CRCSTAMP_CPU", profile);
+        if let Some(d) = disable {
+            cmd.env("CRCSTAMP_DISABLE", d);
+        }
+        let out = cmd.args(["show", "CRC-32/ISCSI"]).assert().success();
+        let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+        let line = "\nbackend    fusion, raced against vpclmul512\n";
+        assert_eq!(text.contains(line), raced, "{profile} {disable:?}: {text}");
+    }
+}
+
 /// A kernel that fails its self-test (forced here with the test hook) is reported as such
 /// and is not the backend reported.
 #[test]
