@@ -199,8 +199,7 @@ fn routed<W: Word>(c: &Consts<'_, W>, cpu: Cpu, route: Route, state: W, bytes: &
             if cpu.races() {
                 return race::run(c, cpu, state, bytes);
             }
-            let (state, rest) = fused_blocks(c, cpu, state, bytes);
-            update(c, state, rest)
+            update_fused(c, cpu, state, bytes)
         }
         (Route::Fold(b), Some(f), _) => fold::update(c, f, b, cpu, state, bytes),
         (Route::Hw, _, Some(hw)) => update_hw(hw, cpu, state, bytes),
@@ -243,10 +242,7 @@ pub(crate) fn update_with<W: Word>(
         Backend::HwCrc => {
             c.hw.map(|hw| update_hw(hw, dispatch::features(), state, bytes))
         }
-        Backend::Fusion => {
-            let (state, rest) = fused_blocks(c, dispatch::features(), state, bytes);
-            Some(update(c, state, rest))
-        }
+        Backend::Fusion => Some(update_fused(c, dispatch::features(), state, bytes)),
         // The kernels need one whole block; shorter inputs take the tables.
         _ if bytes.len() < 16 => c.fold.map(|_| update_tables(c, state, bytes)),
         folding => c
@@ -255,19 +251,14 @@ pub(crate) fn update_with<W: Word>(
     }
 }
 
-/// Fusion over the whole blocks; returns the register and the rest. The caller checked that
-/// fusion is available and `c` has what it needs.
-fn fused_blocks<'a, W: Word>(
-    c: &Consts<'_, W>,
-    cpu: Cpu,
-    state: W,
-    bytes: &'a [u8],
-) -> (W, &'a [u8]) {
+/// Fusion over the whole blocks, then the rest (shorter than a block) routed again. The
+/// caller checked that fusion is available and `c` has what it needs.
+fn update_fused<W: Word>(c: &Consts<'_, W>, cpu: Cpu, state: W, bytes: &[u8]) -> W {
     let (Some(hw), Some(f)) = (c.hw, c.fold) else {
         unreachable!("fusion needs both")
     };
     let (state, rest) = kernels::fusion(hw, f, cpu, state.low_u64() as u32, bytes);
-    (W::from_u64(u64::from(state)), rest)
+    update(c, W::from_u64(u64::from(state)), rest)
 }
 
 /// The CPU's CRC instruction; `hw` is only ever set on 32-bit CRCs, so `W` is `u32`.

@@ -18,7 +18,7 @@
 
 use super::arch::x86_64::ticks;
 use super::dispatch::Cpu;
-use super::{fold, fused_blocks, update};
+use super::{fold, update_fused};
 use crate::backend::Backend;
 use crate::consts::Consts;
 use crate::word::Word;
@@ -92,7 +92,7 @@ impl State {
     /// follows the last trial, which clears the rates for the next period.
     fn after(self, rate: Rate) -> State {
         let mut s = State {
-            calls: (self.calls.wrapping_add(1)) % PERIOD,
+            calls: self.calls.wrapping_add(1) % PERIOD,
             ..self
         };
         match self.step() {
@@ -201,10 +201,7 @@ fn take<W: Word>(c: &Consts<'_, W>, cpu: Cpu, winner: Winner, state: W, bytes: &
         unreachable!("the route races only where fusion runs")
     };
     match winner {
-        Winner::Fusion => {
-            let (state, rest) = fused_blocks(c, cpu, state, bytes);
-            update(c, state, rest)
-        }
+        Winner::Fusion => update_fused(c, cpu, state, bytes),
         Winner::Fold => fold::update(c, f, Backend::Vpclmul512, cpu, state, bytes),
     }
 }
