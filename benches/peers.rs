@@ -20,10 +20,15 @@
 //! Last, `combine`: nanoseconds to join two CRCs with `len_b` = 1 GiB (and 4 KiB), crcstamp
 //! against `crc32fast`'s `Hasher::combine` and `crc-fast`'s `checksum_combine`.
 //!
-//! `cargo bench --bench peers [-- --quick] [-- --json] [-- --only NAME,...] [-- --lengths N,...]`
+//! `cargo bench --bench peers [-- --quick] [-- --json] [-- --only NAME,...] [-- --lengths N,...]
+//! [-- --offset N]`
 //!
 //! `--only` keeps the algorithms whose name contains one of the given strings (and skips
 //! `combine` unless one of them is `combine`); `--lengths` replaces the list of lengths.
+//! Every input starts `--offset` bytes (0..=63, default 16) past a 64-byte boundary: 16 is
+//! where glibc's `malloc` puts a large buffer, 0 a page-aligned one (storage blocks, DMA
+//! buffers). The kernels that align their loads, and the peers that do it with the CRC
+//! instruction, cost differently at the two (`spec/decisions.md`, "Buffer offset").
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -74,6 +79,8 @@ struct Settings {
     /// Substrings of the algorithm names to run; empty: all.
     only: Vec<String>,
     lengths: Vec<usize>,
+    /// Bytes from a 64-byte boundary to every input's start.
+    offset: usize,
 }
 
 impl Settings {
@@ -390,7 +397,10 @@ fn median(mut v: Vec<f64>) -> f64 {
 
 struct Out {
     settings: Settings,
+    /// The inputs' bytes, starting `settings.offset` past a 64-byte boundary.
     data: Vec<u8>,
+    /// Where in `data` the inputs start.
+    start: usize,
     json: Vec<serde_json::Value>,
     /// Every cell's ratios, for the summary.
     ratios: Vec<Cell>,
@@ -466,7 +476,7 @@ impl Out {
             );
         }
         for &len in &s.lengths {
-            let buf = &self.data[..len];
+            let buf = &self.data[self.start..self.start + len];
             let want = T::checksum_with(Backend::Bitwise, buf).unwrap().into() as u64;
             for m in imps
                 .iter()
@@ -507,6 +517,7 @@ impl Out {
                 self.json.push(serde_json::json!({
                     "algorithm": name,
                     "bytes": len,
+                    "offset": s.offset,
                     "gib_per_s": cells,
                     "ratio_auto_vs_best_peer": ratio,
                     "ratio_portable_vs_crc_table16": vs_crc,
@@ -668,11 +679,26 @@ fn main() {
                 .expect("--lengths takes byte counts, e.g. 1,64,4096")
         })
         .collect::<Vec<usize>>();
+    let offset = match list("--offset").as_slice() {
+        [] => 16,
+        [n] => match n.parse() {
+            Ok(n @ 0..64) => n,
+            _ => {
+                eprintln!("peers: --offset takes a byte count below 64, not {n:?}");
+                std::process::exit(2);
+            }
+        },
+        _ => {
+            eprintln!("peers: --offset takes one byte count");
+            std::process::exit(2);
+        }
+    };
     let settings = Settings {
         rounds: if quick { 5 } else { 15 },
         sample: Duration::from_millis(if quick { 2 } else { 20 }),
         json: args.iter().any(|a| a == "--json"),
         only: list("--only"),
+        offset,
         lengths: if lengths.is_empty() {
             LENGTHS.to_vec()
         } else {
@@ -682,18 +708,22 @@ fn main() {
     if !settings.json {
         println!(
             "GiB/s, median of {} interleaved rounds; ratio = crcstamp auto / best peer; \
-             vs crc = portable path / crc Table<16>; auto backend here: {}",
+             vs crc = portable path / crc Table<16>; auto backend here: {}; inputs {} bytes \
+             past a 64-byte boundary",
             settings.rounds,
-            Crc32IsoHdlc::backend()
+            Crc32IsoHdlc::backend(),
+            settings.offset
         );
     }
-    let data_len = settings.lengths.iter().copied().max().unwrap_or(0);
-    let data = (0..data_len)
+    let data_len = settings.lengths.iter().copied().max().unwrap_or(0) + 64 + offset;
+    let data: Vec<u8> = (0..data_len)
         .map(|i| ((i as u32).wrapping_mul(2_654_435_761) >> 13) as u8)
         .collect();
+    let start = data.as_ptr().align_offset(64) + offset;
     let mut out = Out {
         settings,
         data,
+        start,
         json: Vec::new(),
         ratios: Vec::new(),
     };
