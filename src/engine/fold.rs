@@ -284,14 +284,11 @@ pub(crate) unsafe fn from_register_aligned<
 /// ([`from_register_aligned`]): the register's (up to 64 bits) must be among them.
 const HEAD_ON_VECTOR_MIN: usize = 8;
 
-/// From this many bytes, a CRC with an instruction of its own aligns the 512-bit loads
-/// with the instruction: its head to the first 64-byte boundary costs a few 8-byte steps
-/// (`spec/decisions.md`, "Aligned 512-bit loads").
-pub(crate) const ALIGN_BY_INSTRUCTION_MIN: usize = 512;
-
 /// For a CRC whose register update the instruction `I` computes (32 bits, lsb): the bytes
-/// before the first `V`-aligned address through `I` (from [`ALIGN_BY_INSTRUCTION_MIN`]
-/// bytes), the rest folded on vectors `V` and reduced by `I` ([`ByInstruction`]).
+/// before the first `V`-aligned address through `I` (from [`ALIGN_MIN`] bytes, as the other
+/// CRCs align theirs: below it, from L1, the head's dependent steps at the start of the
+/// chain cost more than the split loads they save, `spec/decisions.md`, "Aligned 512-bit
+/// loads"), the rest folded on vectors `V` and reduced by `I` ([`ByInstruction`]).
 ///
 /// # Safety
 /// The CPU must support `V`'s, `V::Lane`'s and `I`'s instructions.
@@ -304,7 +301,7 @@ pub(crate) unsafe fn from_register_by_instruction<V: Vector, I: CrcInstruction>(
     let skip = bytes.as_ptr().align_offset(V::BYTES);
     // SAFETY (every call): the caller guarantees the instructions.
     unsafe {
-        let (reg, bytes) = match bytes.len() >= ALIGN_BY_INSTRUCTION_MIN && skip < V::BYTES {
+        let (reg, bytes) = match bytes.len() >= ALIGN_MIN && skip < V::BYTES {
             true => {
                 let (head, rest) = bytes.split_at(skip);
                 (
