@@ -56,11 +56,12 @@ const FAILED: u32 = 16;
 /// Fusion races the plain 512-bit fold on its route (`engine::race`; implies
 /// [`ZMM_FUSION`]).
 const RACES: Bits = 1 << 23;
-/// Bits 24..47: the shortest input the 512-bit kernel takes, [`ZMM_MIN`] where the family
-/// takes 512-bit vectors ([`ZMM`]) and the field's maximum elsewhere; 0 before detection.
-/// The hot path of a CRC without an instruction of its own compares the length with it
-/// once: below it the CPU is detected and the 512-bit kernel does not run, so the narrower
-/// kernels are called inline ([`Cpu::folds_inline`]).
+/// Bits 24..47: the shortest input the 512-bit kernel takes, the lesser of [`ZMM_MIN`] and
+/// [`ZMM_MIN_BY_INSTRUCTION`] where the family takes 512-bit vectors ([`ZMM`]) and the
+/// field's maximum elsewhere; 0 before detection. The hot path compares a length from its
+/// CRC's own threshold on with it once: below it the CPU is detected and the 512-bit kernel
+/// does not run, so a CRC without an instruction of its own calls the narrower kernels
+/// inline ([`Cpu::folds_inline`]).
 #[cfg(target_has_atomic = "64")]
 const ZMM_FROM: u32 = 24;
 #[cfg(target_has_atomic = "64")]
@@ -76,6 +77,13 @@ const HW_LAST: u32 = 48;
 /// with one comparison.
 #[cfg_attr(not(target_has_atomic = "64"), allow(dead_code))]
 pub(crate) const ZMM_MIN: usize = 1024;
+
+/// The same for a CRC with an instruction of its own (CRC-32C) where folding takes it
+/// (`Profile::fold_beats_hw`): there a peer folds on 512-bit vectors from 384 bytes and led
+/// the 256-bit kernel, so the cold unit's cost is paid from where the 512-bit fold pays warm
+/// (`spec/decisions.md`, "CRC-32C on 512-bit vectors from 640 bytes").
+#[cfg_attr(not(target_has_atomic = "64"), allow(dead_code))]
+pub(crate) const ZMM_MIN_BY_INSTRUCTION: usize = 640;
 
 /// The CPU families with routing thresholds of their own (`spec/decisions.md`, "Routing per
 /// CPU family"). `CRCSTAMP_CPU=intel|amd|generic` forces one, so that every family's routing
@@ -246,27 +254,28 @@ impl Cpu {
         self.0 & HW_ALWAYS != 0
     }
 
-    /// Whether 512-bit vectors run `len` bytes.
+    /// Whether 512-bit vectors run `len` bytes of a CRC whose 512-bit fold starts at `min`:
+    /// [`ZMM_MIN`], or [`ZMM_MIN_BY_INSTRUCTION`] for a CRC with an instruction of its own.
     #[inline(always)]
-    pub(crate) fn zmm_pays(self, len: usize) -> bool {
-        !self.below_zmm(len) && self.zmm()
+    pub(crate) fn zmm_pays(self, len: usize, min: usize) -> bool {
+        !self.below_zmm(len, min) && self.zmm()
     }
 
-    /// Whether `len` is shorter than the 512-bit kernel's inputs ([`ZMM_FROM`]; before
-    /// detection, never). Without 64-bit atomics there is no such kernel.
+    /// Whether `len` is shorter than `min` or the 512-bit kernel's inputs ([`ZMM_FROM`];
+    /// before detection, never). Without 64-bit atomics there is no such kernel.
     #[inline(always)]
-    fn below_zmm(self, len: usize) -> bool {
-        // The field is 0 before detection and at least `ZMM_MIN` after: below `ZMM_MIN`
-        // a compare with a constant, which needs nothing of the load, and the detection
-        // bit stand for it.
+    fn below_zmm(self, len: usize, min: usize) -> bool {
+        // The field is 0 before detection and at most `min` after, for either `min`, where
+        // the family takes 512-bit vectors: below `min` a compare with a constant, which
+        // needs nothing of the load, and the detection bit stand for it.
         #[cfg(target_has_atomic = "64")]
-        return match len < ZMM_MIN {
+        return match len < min {
             true => self.0 & DETECTED != 0,
             false => (len as u64) < (self.0 >> ZMM_FROM) & ZMM_FROM_MAX,
         };
         #[allow(unreachable_code)]
         {
-            let _ = len;
+            let _ = (len, min);
             self.0 & DETECTED != 0
         }
     }
@@ -277,15 +286,15 @@ impl Cpu {
     /// the route then knows the 512-bit test's answer.
     #[inline(always)]
     pub(crate) fn folds_inline(self, len: usize) -> bool {
-        self.below_zmm(len)
+        self.below_zmm(len, ZMM_MIN)
     }
 
     /// The best folding kernel for `len` bytes: the first of [`FOLDING_ORDER`] available,
-    /// past the 512-bit one where it does not pay.
+    /// past the 512-bit one where it does not pay (from `min`, as [`zmm_pays`](Self::zmm_pays)).
     #[inline(always)]
-    pub(crate) fn best_fold(self, len: usize) -> Option<Backend> {
+    pub(crate) fn best_fold(self, len: usize, min: usize) -> Option<Backend> {
         // The route bit implies the kernel's own (`withdraw` clears both).
-        if self.zmm_pays(len) {
+        if self.zmm_pays(len, min) {
             return Some(Backend::Vpclmul512);
         }
         FOLDING_ORDER
@@ -424,7 +433,7 @@ fn detect_and_cache() -> Cpu {
 fn zmm_from(cpu: Cpu) -> Bits {
     #[cfg(target_has_atomic = "64")]
     return match cpu.zmm() {
-        true => (ZMM_MIN as Bits) << ZMM_FROM,
+        true => (ZMM_MIN.min(ZMM_MIN_BY_INSTRUCTION) as Bits) << ZMM_FROM,
         false => ZMM_FROM_MAX << ZMM_FROM,
     };
     #[allow(unreachable_code)]
@@ -678,7 +687,7 @@ mod tests {
         assert!(!cpu.zmm_fusion_wide() || cpu.zmm_fusion());
         assert!(!cpu.reads_ahead() || cpu.zmm());
         for len in [16, 100, 1 << 20] {
-            if let Some(b) = cpu.best_fold(len) {
+            if let Some(b) = cpu.best_fold(len, ZMM_MIN) {
                 assert!(available(b));
             }
         }
@@ -806,17 +815,26 @@ mod tests {
         }
     }
 
-    /// The 512-bit kernel from `ZMM_MIN` where the family takes it, never elsewhere; the
-    /// hot path's one compare keeps inline exactly what it does not take, and nothing
+    /// The 512-bit kernel from `ZMM_MIN` where the family takes it (from
+    /// `ZMM_MIN_BY_INSTRUCTION` for a CRC with an instruction of its own), never elsewhere;
+    /// the hot path's one compare keeps inline exactly what it does not take, and nothing
     /// before detection.
     #[test]
     fn zmm_thresholds() {
         let detected = |flags: Bits| Cpu(flags | zmm_from(Cpu(flags)) | DETECTED);
         let (zmm, ymm) = (detected(ZMM | bit(Backend::Vpclmul512)), detected(0));
-        assert!(!zmm.zmm_pays(ZMM_MIN - 1) && zmm.zmm_pays(ZMM_MIN));
+        for min in [ZMM_MIN, ZMM_MIN_BY_INSTRUCTION] {
+            assert!(
+                !zmm.zmm_pays(min - 1, min) && zmm.zmm_pays(min, min),
+                "{min}"
+            );
+            assert_eq!(zmm.best_fold(min, min), Some(Backend::Vpclmul512), "{min}");
+            for len in [0, 17, min, 1 << 20, usize::MAX] {
+                assert!(!ymm.zmm_pays(len, min), "{len}");
+            }
+        }
         assert!(zmm.folds_inline(ZMM_MIN - 1) && !zmm.folds_inline(ZMM_MIN));
         for len in [0, 17, ZMM_MIN, 1 << 20, usize::MAX] {
-            assert!(!ymm.zmm_pays(len), "{len}");
             assert!(!Cpu(0).folds_inline(len), "{len}");
         }
         assert!(ymm.folds_inline(1 << 20));

@@ -93,7 +93,12 @@ pub(crate) fn route<W: Word>(c: &Consts<'_, W>, len: usize, cpu: Option<Cpu>) ->
             return Route::Tables;
         }
     }
-    match cpu.best_fold(len) {
+    // A CRC with an instruction of its own takes 512-bit vectors from a length of its own.
+    let zmm_min = match hw {
+        true => dispatch::ZMM_MIN_BY_INSTRUCTION,
+        false => dispatch::ZMM_MIN,
+    };
+    match cpu.best_fold(len, zmm_min) {
         Some(b) => Route::Fold(b),
         None if hw && cpu.has(Backend::HwCrc) => Route::Hw,
         None => Route::Tables,
