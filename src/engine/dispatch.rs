@@ -280,10 +280,10 @@ impl Cpu {
         }
     }
 
-    /// For a CRC without an instruction of its own: whether the hot path routes `len`
-    /// bytes inline, that is, the CPU is detected and the 512-bit kernel does not take
-    /// them. Below `ZMM_MIN` a compare with a constant and a bit test, from it one compare;
-    /// the route then knows the 512-bit test's answer.
+    /// For a CRC without an instruction of its own: whether the CPU is detected and the
+    /// 512-bit kernel does not take `len` bytes. Below `ZMM_MIN` a compare with a constant
+    /// and a bit test, from it one compare; the inline route then knows the 512-bit test's
+    /// answer (the hot path's other way in is [`zmm`](Self::zmm)).
     #[inline(always)]
     pub(crate) fn folds_inline(self, len: usize) -> bool {
         self.below_zmm(len, ZMM_MIN)

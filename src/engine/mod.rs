@@ -129,10 +129,9 @@ fn tables_backend<W: Word>(c: &Consts<'_, W>) -> Backend {
 /// The hot path, inlined into every caller. Stamped constants are `const`s, so for a stamped
 /// type everything here but one cached load of the CPU's features folds away: a short input
 /// runs the table kernel in place, a longer one calls the instruction's or the folding
-/// kernel directly; fusion, the 512-bit kernel (from a kilobyte or more) and the tables
-/// past a few bytes for a CRC with an instruction of its own take one call into
-/// [`update_routed`] with the route, the other CRCs' 512-bit kernel and first use one into
-/// [`update_long`].
+/// kernel (any width) directly; fusion and the tables past a few bytes for a CRC with an
+/// instruction of its own take one call into [`update_routed`] with the route, and first
+/// use one into [`update_long`].
 #[inline(always)]
 pub(crate) fn update<W: Word>(c: &Consts<'_, W>, state: W, bytes: &[u8]) -> W {
     // Tested first, on its own: the few-byte case gets its own copy of the table kernel and
@@ -150,10 +149,14 @@ pub(crate) fn update<W: Word>(c: &Consts<'_, W>, state: W, bytes: &[u8]) -> W {
             None => return update_long(c, state, bytes),
         }
     } else {
-        // The length and detection tests send first use and the 512-bit kernel's inputs
-        // out of line.
+        // Below the 512-bit kernel's inputs a compare with a constant and the detection
+        // bit let first use out of line; from them on, the 512-bit route bit (set only
+        // after detection). The 512-bit kernel is called from here, not through the
+        // outlined route, whose routing again with the constants read from memory cost
+        // CRC-32 a third of its time at 1 KiB (`spec/decisions.md`, "Every folding kernel
+        // called from the hot path").
         match dispatch::cached_any() {
-            cpu if cpu.folds_inline(bytes.len()) => cpu,
+            cpu if cpu.folds_inline(bytes.len()) || cpu.zmm() => cpu,
             _ => return update_long(c, state, bytes),
         }
     };
@@ -162,31 +165,27 @@ pub(crate) fn update<W: Word>(c: &Consts<'_, W>, state: W, bytes: &[u8]) -> W {
             Some(hw) => update_hw(hw, cpu, state, bytes),
             None => unreachable!("routed to the instruction"),
         },
-        Route::Fold(b) if b != Backend::Vpclmul512 => match c.fold {
+        Route::Fold(b) => match c.fold {
             Some(f) => fold::update(c, f, b, cpu, state, bytes),
             None => unreachable!("routed to folding"),
         },
         Route::Tables if !has_hw(c) => update_tables(c, state, bytes),
-        // A CRC with an instruction of its own calls nothing else inline: the call site
-        // then saves fewer registers (`spec/decisions.md`). The route goes along, not
-        // worked out again (CRC-32C 8–20% faster at 1–3 KiB).
+        // For a CRC with an instruction of its own fusion and the tables go out of line,
+        // with the route, not worked out again (CRC-32C 8–20% faster at 1–3 KiB).
         route if has_hw(c) => update_routed(c, cpu, route, state, bytes),
         _ => update_long(c, state, bytes),
     }
 }
 
-/// First use out of line: detect, route, and run the route as [`update_routed`] does. Also
-/// the 512-bit kernel's way for a CRC without an instruction of its own, whose inline path
-/// tests only the length and the detection bit (`Cpu::folds_inline`).
+/// First use out of line: detect, route, and run the route as [`update_routed`] does.
 #[inline(never)]
 fn update_long<W: Word>(c: &Consts<'_, W>, state: W, bytes: &[u8]) -> W {
     let cpu = dispatch::features();
     routed(c, cpu, route(c, bytes.len(), Some(cpu)), state, bytes)
 }
 
-/// [`update`]'s routes that are not worth inlining: fusion's blocks (then the rest routed
-/// again), the 512-bit kernel, and for a CRC with an instruction of its own everything but
-/// the instruction. `route` is `route(c, bytes.len(), Some(cpu))`.
+/// [`update`]'s routes that are not worth inlining, for a CRC with an instruction of its
+/// own: fusion's blocks (then the rest routed again) and the tables. `route` is `route(c, bytes.len(), Some(cpu))`.
 #[inline(never)]
 fn update_routed<W: Word>(c: &Consts<'_, W>, cpu: Cpu, route: Route, state: W, bytes: &[u8]) -> W {
     routed(c, cpu, route, state, bytes)
