@@ -81,9 +81,9 @@ pub(crate) const ZMM_MIN: usize = 1024;
 /// The same for a CRC with an instruction of its own (CRC-32C) where folding takes it
 /// (`Profile::fold_beats_hw`): there a peer folds on 512-bit vectors from 384 bytes and led
 /// the 256-bit kernel, so the cold unit's cost is paid from where the 512-bit fold pays warm
-/// (`spec/decisions.md`, "CRC-32C on 512-bit vectors from 640 bytes").
+/// (`spec/decisions.md`, "Every folding kernel called from the hot path").
 #[cfg_attr(not(target_has_atomic = "64"), allow(dead_code))]
-pub(crate) const ZMM_MIN_BY_INSTRUCTION: usize = 640;
+pub(crate) const ZMM_MIN_BY_INSTRUCTION: usize = 448;
 
 /// The CPU families with routing thresholds of their own (`spec/decisions.md`, "Routing per
 /// CPU family"). `CRCSTAMP_CPU=intel|amd|generic` forces one, so that every family's routing
