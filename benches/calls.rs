@@ -1,0 +1,55 @@
+//! One call of each CRC below, crcstamp's and its peers', on one buffer, for
+//! `spec/measurements/trace-calls.py`, which runs this under gdb and counts the
+//! instructions each call executes: a count the host's load does not move, unlike a time.
+//! Each function is called twice; the first call detects the CPU (and runs the self-test),
+//! the second is the one a stream of calls sees.
+//!
+//! `cargo bench --bench calls -- LEN [OFFSET]` runs the calls untraced (the offset is from a
+//! 64-byte boundary, 16 by default as in `benches/peers.rs`).
+
+use std::hint::black_box;
+
+use crcstamp::catalog::{Crc16T10Dif, Crc32Bzip2, Crc32Iscsi, Crc32IsoHdlc, Crc64Nvme};
+
+macro_rules! calls {
+    ($($name:ident => $body:expr;)*) => {
+        $(
+            #[inline(never)]
+            #[no_mangle]
+            pub fn $name(b: &[u8]) -> u64 {
+                let f: fn(&[u8]) -> u64 = $body;
+                f(b)
+            }
+        )*
+        /// Every traced function, in the order `main` calls them.
+        const CALLS: &[(&str, fn(&[u8]) -> u64)] = &[$((stringify!($name), $name)),*];
+    };
+}
+
+calls! {
+    call_crcstamp_crc32 => |b| u64::from(Crc32IsoHdlc::checksum(b));
+    call_crcstamp_crc32c => |b| u64::from(Crc32Iscsi::checksum(b));
+    call_crcstamp_crc64_nvme => |b| Crc64Nvme::checksum(b);
+    call_crcstamp_crc32_bzip2 => |b| u64::from(Crc32Bzip2::checksum(b));
+    call_crcstamp_crc16_t10dif => |b| u64::from(Crc16T10Dif::checksum(b));
+    call_crc_fast_crc32 => |b| crc_fast::checksum(crc_fast::CrcAlgorithm::Crc32IsoHdlc, b);
+    call_crc_fast_crc32c => |b| crc_fast::checksum(crc_fast::CrcAlgorithm::Crc32Iscsi, b);
+    call_crc_fast_crc64_nvme => |b| crc_fast::checksum(crc_fast::CrcAlgorithm::Crc64Nvme, b);
+    call_crc32fast_crc32 => |b| u64::from(crc32fast::hash(b));
+}
+
+fn main() {
+    // `cargo bench` passes `--bench`; the numbers are the arguments that parse.
+    let nums: Vec<usize> = std::env::args().filter_map(|a| a.parse().ok()).collect();
+    let len = nums.first().copied().unwrap_or(1024);
+    let offset = nums.get(1).copied().unwrap_or(16);
+    let buf: Vec<u8> = (0..len + offset + 64).map(|i| (i * 31 + 7) as u8).collect();
+    let start = buf.as_ptr().align_offset(64) + offset;
+    let data = &buf[start..start + len];
+    for (name, f) in CALLS {
+        let first = f(black_box(data));
+        let second = f(black_box(data));
+        assert_eq!(first, second, "{name}");
+        println!("{name} {second:x}");
+    }
+}

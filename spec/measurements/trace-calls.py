@@ -1,0 +1,111 @@
+#!/usr/bin/env python3
+"""Instructions executed by one call of crcstamp's CRCs and their peers' (x86_64, gdb).
+
+    python3 spec/measurements/trace-calls.py [--lengths 64,768,1024] [--offset 16]
+
+Builds `benches/calls.rs` (the bench profile), runs it under gdb for each length, steps
+through the second call of each function (the first one detects the CPU) one instruction
+at a time, and prints per call: every instruction executed, the vector ones among them
+(mnemonics starting with `v`, `crc32`, `pclmul`), the branches, and which functions they
+ran in. Unlike a time, the count does not move with the load of a shared host; it shows
+what routing and reduction add to the kernels' loops (`spec/decisions.md`, "Every folding
+kernel called from the hot path"). Stepping costs about a millisecond an instruction, so
+keep the lengths short (the loops are the same at every length).
+"""
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+GDB_SCRIPT = r'''
+import collections
+import gdb
+
+gdb.execute("set pagination off")
+gdb.execute("set confirm off")
+names = [s.split()[-1] for s in gdb.execute("info functions ^call_", to_string=True).splitlines()
+         if s.strip().split()[-1:] and s.split()[-1].startswith("call_")]
+for n in names:
+    gdb.execute("break *" + n, to_string=True)
+gdb.execute("run {args} > /dev/null", to_string=True)
+hits = collections.Counter()
+while True:
+    try:
+        frame = gdb.selected_frame()
+    except gdb.error:
+        break
+    name = frame.name()
+    if name is None or not name.startswith("call_"):
+        break
+    hits[name] += 1
+    if hits[name] == 1:
+        try:
+            gdb.execute("continue", to_string=True)
+        except gdb.error:
+            break
+        continue
+    entry = int(gdb.parse_and_eval("$sp"))
+    total, vector, branch = 0, 0, 0
+    where = collections.Counter()
+    while True:
+        f = gdb.selected_frame()
+        text = gdb.execute("x/i $pc", to_string=True).split(":", 1)[-1].split()
+        m = text[0] if text else "?"
+        total += 1
+        vector += m.startswith(("v", "crc32", "pclmul"))
+        branch += m.startswith("j")
+        where[(f.name() or "?").split("::")[-2 if "::" in (f.name() or "") else -1]] += 1
+        gdb.execute("stepi", to_string=True)
+        if int(gdb.parse_and_eval("$sp")) > entry:
+            break
+    parts = ", ".join(f"{k} {v}" for k, v in where.most_common())
+    print(f"TRACE {{name}} {{total}} {{vector}} {{branch}} | {{parts}}".format(
+        name=name, total=total, vector=vector, branch=branch, parts=parts))
+    try:
+        gdb.execute("continue", to_string=True)
+    except gdb.error:
+        break
+'''
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--lengths", default="64,768,1024")
+    p.add_argument("--offset", type=int, default=16)
+    a = p.parse_args()
+    out = subprocess.run(
+        ["cargo", "bench", "--bench", "calls", "--no-run", "--message-format=json"],
+        cwd=ROOT, capture_output=True, text=True)
+    if out.returncode != 0:
+        sys.exit(out.stderr)
+    exes = [m["executable"] for m in map(json.loads, out.stdout.splitlines())
+            if m.get("reason") == "compiler-artifact" and m.get("executable")
+            and m["target"]["name"] == "calls"]
+    if not exes:
+        sys.exit("cargo built no `calls` bench")
+    exe = exes[-1]
+    print(f"instructions per call (the second), offset {a.offset}: total, vector, branches"
+          " | by function")
+    for length in a.lengths.split(","):
+        with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as s:
+            s.write(GDB_SCRIPT.replace("{args}", f"{length} {a.offset}"))
+        r = subprocess.run(["gdb", "-q", "-batch", "-x", s.name, exe],
+                           capture_output=True, text=True)
+        os.unlink(s.name)
+        rows = [l.split(" ", 1)[1] for l in r.stdout.splitlines() if l.startswith("TRACE ")]
+        if not rows:
+            sys.exit(f"gdb traced nothing:\n{r.stdout[-2000:]}\n{r.stderr[-2000:]}")
+        print(f"\n{length} bytes")
+        for row in rows:
+            name, rest = row.split(" ", 1)
+            counts, parts = rest.split(" | ")
+            t, v, b = counts.split()
+            print(f"  {name[5:]:<26} {t:>5} {v:>5} {b:>5} | {parts}")
+
+
+if __name__ == "__main__":
+    main()
