@@ -185,7 +185,8 @@ fn update_long<W: Word>(c: &Consts<'_, W>, state: W, bytes: &[u8]) -> W {
 }
 
 /// [`update`]'s routes that are not worth inlining, for a CRC with an instruction of its
-/// own: fusion's blocks (then the rest routed again) and the tables. `route` is `route(c, bytes.len(), Some(cpu))`.
+/// own: fusion's blocks (then the rest routed again) and the tables. `route` is `route(c,
+/// bytes.len(), Some(cpu))`.
 #[inline(never)]
 fn update_routed<W: Word>(c: &Consts<'_, W>, cpu: Cpu, route: Route, state: W, bytes: &[u8]) -> W {
     routed(c, cpu, route, state, bytes)
