@@ -2,6 +2,7 @@
 """Instructions executed by one call of crcstamp's CRCs and their peers' (x86_64, gdb).
 
     python3 spec/measurements/trace-calls.py [--lengths 64,768,1024] [--offset 16]
+        [--listing crcstamp_crc32]
 
 Builds `benches/calls.rs` (the bench profile), runs it under gdb for each length, steps
 through the second call of each function (the first one detects the CPU) one instruction
@@ -10,7 +11,9 @@ at a time, and prints per call: every instruction executed, the vector ones amon
 ran in. Unlike a time, the count does not move with the load of a shared host; it shows
 what routing and reduction add to the kernels' loops (`spec/decisions.md`, "Every folding
 kernel called from the hot path"). Stepping costs about a millisecond an instruction, so
-keep the lengths short (the loops are the same at every length).
+keep the lengths short (the loops are the same at every length). `--listing NAME` also
+prints the instructions that call runs in its own frame (the inlined hot path, without the
+kernels), to compare two builds' routing line by line.
 """
 import argparse
 import json
@@ -59,6 +62,8 @@ while True:
         vector += m.startswith(("v", "crc32", "pclmul"))
         branch += m.startswith("j")
         where[(f.name() or "?").split("::")[-2 if "::" in (f.name() or "") else -1]] += 1
+        if name == "call_{listing}" and f.name() == name:
+            print("LIST " + " ".join(text))
         gdb.execute("stepi", to_string=True)
         if int(gdb.parse_and_eval("$sp")) > entry:
             break
@@ -76,6 +81,8 @@ def main():
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--lengths", default="64,768,1024")
     p.add_argument("--offset", type=int, default=16)
+    p.add_argument("--listing", default="", metavar="NAME",
+                   help="print what call NAME runs in its own frame, e.g. crcstamp_crc32")
     a = p.parse_args()
     out = subprocess.run(
         ["cargo", "bench", "--bench", "calls", "--no-run", "--message-format=json"],
@@ -92,7 +99,8 @@ def main():
           " | by function")
     for length in a.lengths.split(","):
         with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as s:
-            s.write(GDB_SCRIPT.replace("{args}", f"{length} {a.offset}"))
+            s.write(GDB_SCRIPT.replace("{args}", f"{length} {a.offset}")
+                    .replace("{listing}", a.listing))
         r = subprocess.run(["gdb", "-q", "-batch", "-x", s.name, exe],
                            capture_output=True, text=True)
         os.unlink(s.name)
@@ -100,6 +108,9 @@ def main():
         if not rows:
             sys.exit(f"gdb traced nothing:\n{r.stdout[-2000:]}\n{r.stderr[-2000:]}")
         print(f"\n{length} bytes")
+        for l in r.stdout.splitlines():
+            if l.startswith("LIST "):
+                print("    " + l[5:])
         for row in rows:
             name, rest = row.split(" ", 1)
             counts, parts = rest.split(" | ")

@@ -43,7 +43,8 @@ const GFNI: Bits = 1 << 8;
 const ZMM: Bits = 1 << 9;
 /// Two bits: the [`Family`] whose profile routes.
 const FAMILY: u32 = 10;
-/// The CRC instruction takes every length (it has no last length).
+/// The CRC instruction takes every length (it has no last length); set only where the CPU
+/// offers it.
 const HW_ALWAYS: Bits = 1 << 12;
 /// The family fuses the CRC instruction with 512-bit folding here (implies [`ZMM`]).
 const ZMM_FUSION: Bits = 1 << 13;
@@ -68,7 +69,8 @@ const ZMM_FROM: u32 = 24;
 const ZMM_FROM_MAX: Bits = 0xff_ffff;
 /// The top 16 bits: the last length the CRC instruction takes, one less than where folding
 /// beats it ([`Profile::fold_beats_hw`]) or fusion takes over, whichever is shorter; 0xffff
-/// with [`HW_ALWAYS`]. In the top bits the hot path reads it with one shift.
+/// with [`HW_ALWAYS`]; 0 where the CPU does not offer the instruction, so that the hot path
+/// tests its availability and length at once. In the top bits it reads it with one shift.
 #[cfg(target_has_atomic = "64")]
 const HW_LAST: u32 = 48;
 
@@ -235,8 +237,9 @@ impl Cpu {
         self.0 & ZMM_FUSION_WIDE != 0
     }
 
-    /// Whether the CRC instruction runs `len` bytes, by the hot path's one test: up to the
-    /// last length it takes. Past 64 KiB, [`hw_always`](Self::hw_always) tells the rest.
+    /// Whether the CRC instruction runs `len` bytes (at least one), by the hot path's one
+    /// test: up to the last length it takes, 0 where the CPU does not offer it. Past
+    /// 64 KiB, [`hw_always`](Self::hw_always) tells the rest.
     #[inline(always)]
     pub(crate) fn hw_runs(self, len: usize) -> bool {
         #[cfg(target_has_atomic = "64")]
@@ -244,11 +247,12 @@ impl Cpu {
         #[allow(unreachable_code)]
         {
             let _ = len;
-            true
+            self.has(Backend::HwCrc)
         }
     }
 
-    /// Whether the CRC instruction takes every length: nothing beats it on this CPU.
+    /// Whether the CRC instruction takes every length: the CPU offers it and nothing beats
+    /// it here.
     #[inline(always)]
     pub(crate) fn hw_always(self) -> bool {
         self.0 & HW_ALWAYS != 0
@@ -287,19 +291,6 @@ impl Cpu {
     #[inline(always)]
     pub(crate) fn folds_inline(self, len: usize) -> bool {
         self.below_zmm(len, ZMM_MIN)
-    }
-
-    /// The best folding kernel for `len` bytes: the first of [`FOLDING_ORDER`] available,
-    /// past the 512-bit one where it does not pay (from `min`, as [`zmm_pays`](Self::zmm_pays)).
-    #[inline(always)]
-    pub(crate) fn best_fold(self, len: usize, min: usize) -> Option<Backend> {
-        // The route bit implies the kernel's own (`withdraw` clears both).
-        if self.zmm_pays(len, min) {
-            return Some(Backend::Vpclmul512);
-        }
-        FOLDING_ORDER
-            .into_iter()
-            .find(|&b| b != Backend::Vpclmul512 && self.has(b))
     }
 
     /// The family whose profile routes.
@@ -444,9 +435,12 @@ fn zmm_from(cpu: Cpu) -> Bits {
 /// cached word's top bits: one less than where folding beats it (the profile's length, and
 /// [`ZMM_MIN`] where the family folds on 512-bit vectors: their fold beat three streams
 /// there on Intel and on AMD Zen 5) or fusion takes over, whichever is shorter, or
-/// [`HW_ALWAYS`].
+/// [`HW_ALWAYS`]; 0 where the CPU does not offer the instruction.
 #[allow(unused_variables)]
 fn hw_last(profile: &Profile, cpu: Cpu) -> Bits {
+    if !cpu.has(Backend::HwCrc) {
+        return 0;
+    }
     #[cfg(target_has_atomic = "64")]
     {
         let fusion = match cpu.has(Backend::Fusion) {
@@ -686,11 +680,8 @@ mod tests {
         assert!(!cpu.zmm_fusion() || cpu.zmm());
         assert!(!cpu.zmm_fusion_wide() || cpu.zmm_fusion());
         assert!(!cpu.reads_ahead() || cpu.zmm());
-        for len in [16, 100, 1 << 20] {
-            if let Some(b) = cpu.best_fold(len, ZMM_MIN) {
-                assert!(available(b));
-            }
-        }
+        // The route takes the 512-bit kernel on the route bit alone.
+        assert!(!cpu.zmm_pays(1 << 20, ZMM_MIN) || available(Backend::Vpclmul512));
     }
 
     /// Where the CPU has GFNI and the 512-bit kernel, msb CRCs run reflected (from
@@ -726,7 +717,8 @@ mod tests {
                 reads_ahead: false,
                 races: false,
             };
-            let cpu = Cpu(if fusion { bit(Backend::Fusion) } else { 0 });
+            let fusion = if fusion { bit(Backend::Fusion) } else { 0 };
+            let cpu = Cpu(fusion | bit(Backend::HwCrc));
             Cpu(hw_last(&p, cpu) | DETECTED)
         };
         let f = super::super::kernels::fusion_min(Cpu(0));
@@ -737,6 +729,10 @@ mod tests {
             assert!(at(256, fusion).hw_runs(255) && !at(256, fusion).hw_runs(256));
             assert!(!at(256, fusion).hw_always());
         }
+        // Without the instruction (not offered, or withdrawn) it runs nothing.
+        let p = &PROFILES[Family::Generic as usize];
+        let none = Cpu(hw_last(p, Cpu(bit(Backend::Fusion))) | DETECTED);
+        assert!(!none.hw_runs(super::super::HW_MIN) && !none.hw_always());
     }
 
     /// Fusion's shape is the profile's own: 256-bit vectors (where the CPU lacks 512-bit
@@ -828,7 +824,6 @@ mod tests {
                 !zmm.zmm_pays(min - 1, min) && zmm.zmm_pays(min, min),
                 "{min}"
             );
-            assert_eq!(zmm.best_fold(min, min), Some(Backend::Vpclmul512), "{min}");
             for len in [0, 17, min, 1 << 20, usize::MAX] {
                 assert!(!ymm.zmm_pays(len, min), "{len}");
             }

@@ -54,6 +54,26 @@ const ZMM_WIDE_FUSION_FROM: usize = 4 * 1024;
 const FUSION_MIN: usize = YMM_MIN_STEPS * fusion::step_bytes::<Emulated256, YMM_WORDS>();
 const _: () = assert!(FUSION_MIN == LANE_STEPS * fusion::step_bytes::<Emulated128, LANE_WORDS>());
 
+/// The shortest input the route gives fusion on any CPU ([`fusion_min`]'s least value):
+/// below it the route tests a constant, not the CPU's shape.
+pub(super) const FUSION_FROM_ANY: usize = {
+    #[cfg(target_arch = "x86_64")]
+    {
+        let zmm = if ZMM_WIDE_FUSION_FROM < ZMM_FUSION_FROM {
+            ZMM_WIDE_FUSION_FROM
+        } else {
+            ZMM_FUSION_FROM
+        };
+        if zmm < FUSION_MIN {
+            zmm
+        } else {
+            FUSION_MIN
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    FUSION_MIN
+};
+
 /// The longest of the shortest inputs fusion takes, in any shape (the self-test's buffer must
 /// hold it, plus an alignment head).
 pub(super) const FUSION_MIN_LONGEST: usize = {

@@ -71,26 +71,51 @@ fn tables_anywhere<W: Word>(c: &Consts<'_, W>, len: usize) -> bool {
 /// family's (`dispatch::Profile`, `spec/decisions.md`).
 #[inline(always)]
 pub(crate) fn route<W: Word>(c: &Consts<'_, W>, len: usize, cpu: Option<Cpu>) -> Route {
+    route_then(c, len, cpu, |route| route)
+}
+
+/// [`route`], handing the route to `then` where it is decided. Inlined into the hot path
+/// with an always-inlined `then`, each decision calls its kernel directly: a returned
+/// `Route` (or `Option<Backend>`) was kept in a register and matched again after the last
+/// test, 14 of CRC-32C's instructions at 768 bytes (`spec/decisions.md`, "One route,
+/// decided once").
+#[inline(always)]
+fn route_then<W: Word, R>(
+    c: &Consts<'_, W>,
+    len: usize,
+    cpu: Option<Cpu>,
+    then: impl Fn(Route) -> R,
+) -> R {
     if tables_anywhere(c, len) {
-        return Route::Tables;
+        return then(Route::Tables);
     }
     let Some(cpu) = cpu else {
-        return Route::Detect;
+        return then(Route::Detect);
     };
     let hw = has_hw(c);
     if hw {
-        if cpu.has(Backend::HwCrc) && cpu.hw_runs(len) {
-            return Route::Hw;
+        // Each test the fewest instructions the hot path can pay for it: the instruction's
+        // last length is 0 where it is not offered, below the shortest fusion anywhere a
+        // compare with a constant leaves the CPU's fusion shape untested, and `hw_always`
+        // is set only with the instruction.
+        if cpu.hw_runs(len) {
+            return then(Route::Hw);
         }
-        if c.fold.is_some() && cpu.has(Backend::Fusion) && len >= kernels::fusion_min(cpu) {
-            return Route::Fusion;
+        if len >= kernels::FUSION_FROM_ANY
+            && c.fold.is_some()
+            && cpu.has(Backend::Fusion)
+            && len >= kernels::fusion_min(cpu)
+        {
+            return then(Route::Fusion);
         }
-        let instruction = cpu.has(Backend::HwCrc);
-        if instruction && (cpu.hw_always() || len < FOLD_MIN || c.fold.is_none()) {
-            return Route::Hw;
+        if cpu.hw_always() {
+            return then(Route::Hw);
         }
         if len < FOLD_MIN || c.fold.is_none() {
-            return Route::Tables;
+            return match cpu.has(Backend::HwCrc) {
+                true => then(Route::Hw),
+                false => then(Route::Tables),
+            };
         }
     }
     // A CRC with an instruction of its own takes 512-bit vectors from a length of its own.
@@ -98,10 +123,20 @@ pub(crate) fn route<W: Word>(c: &Consts<'_, W>, len: usize, cpu: Option<Cpu>) ->
         true => dispatch::ZMM_MIN_BY_INSTRUCTION,
         false => dispatch::ZMM_MIN,
     };
-    match cpu.best_fold(len, zmm_min) {
-        Some(b) => Route::Fold(b),
-        None if hw && cpu.has(Backend::HwCrc) => Route::Hw,
-        None => Route::Tables,
+    // The best folding kernel: the first of `FOLDING_ORDER` the CPU has, past the 512-bit
+    // one where it does not pay (its route bit implies the kernel's own bit: `withdraw`
+    // clears both).
+    if cpu.zmm_pays(len, zmm_min) {
+        return then(Route::Fold(Backend::Vpclmul512));
+    }
+    for b in dispatch::FOLDING_ORDER {
+        if b != Backend::Vpclmul512 && cpu.has(b) {
+            return then(Route::Fold(b));
+        }
+    }
+    match hw && cpu.has(Backend::HwCrc) {
+        true => then(Route::Hw),
+        false => then(Route::Tables),
     }
 }
 
@@ -154,13 +189,28 @@ pub(crate) fn update<W: Word>(c: &Consts<'_, W>, state: W, bytes: &[u8]) -> W {
         // after detection). The 512-bit kernel is called from here, not through the
         // outlined route, whose routing again with the constants read from memory cost
         // CRC-32 a third of its time at 1 KiB (`spec/decisions.md`, "Every folding kernel
-        // called from the hot path").
+        // called from the hot path"). Not `dispatch::cached()` as above: that tests the
+        // detection bit on every input, which from the 512-bit kernel's inputs on the
+        // length compare and the route bit already imply (two instructions more at 1 KiB
+        // and at 64 B, traced).
         match dispatch::cached_any() {
             cpu if cpu.folds_inline(bytes.len()) || cpu.zmm() => cpu,
             _ => return update_long(c, state, bytes),
         }
     };
-    match route(c, bytes.len(), Some(cpu)) {
+    route_then(
+        c,
+        bytes.len(),
+        Some(cpu),
+        #[inline(always)]
+        |route| run_inline(c, cpu, route, state, bytes),
+    )
+}
+
+/// [`update`]'s kernel for `route`, inlined where [`route_then`] decides it.
+#[inline(always)]
+fn run_inline<W: Word>(c: &Consts<'_, W>, cpu: Cpu, route: Route, state: W, bytes: &[u8]) -> W {
+    match route {
         Route::Hw => match c.hw {
             Some(hw) => update_hw(hw, cpu, state, bytes),
             None => unreachable!("routed to the instruction"),
