@@ -168,7 +168,9 @@ def main():
         export(rev, d)
         with open(os.path.join(d, "Cargo.toml"), "w") as f:
             f.write(f'[package]\nname = "crcstamp_{side}"\nversion = "0.1.0"\nedition = "2021"\n'
-                    '[features]\ndefault = ["std"]\nstd = []\n[dependencies]\n'
+                    # `dynamic` (DynCrc) needs crc-gen; declared, never enabled, so its
+                    # `cfg`s are known to the compiler.
+                    '[features]\ndefault = ["std"]\nstd = []\ndynamic = []\n[dependencies]\n'
                     f'crcstamp-macros = {{ path = "{os.path.join(ROOT, "crc-macros")}" }}\n')
     probe = os.path.join(args.dir, "probe")
     os.makedirs(os.path.join(probe, "src"), exist_ok=True)
