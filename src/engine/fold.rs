@@ -213,8 +213,9 @@ pub(crate) unsafe fn from_register<V: Vector, const LSB: bool, const BITREV: boo
 
 /// Inputs from this long on are split so that every vector load of the rest is aligned to
 /// the vector's size: on Intel a 512-bit load that spans two cache lines costs a fifth of
-/// the speed once the data comes from L2 (`spec/decisions.md`, "Aligned 512-bit loads").
-pub(crate) const ALIGN_MIN: usize = 4096;
+/// the speed once the data comes from L2, and on a fast host up to a tenth from L1 at 2–4
+/// KiB (`spec/decisions.md`, "Aligned 512-bit loads", "Alignment from 2 KiB").
+pub(crate) const ALIGN_MIN: usize = 2048;
 
 /// [`from_register`] with the vector loads aligned: from [`ALIGN_MIN`] bytes, the bytes
 /// before the first `V`-aligned address enter the first aligned vector as the vector that
