@@ -390,12 +390,13 @@ pub(super) fn fold_by_instruction(
     None
 }
 
-/// The shortest input an msb CRC runs reflected on ([`runs_reflected`]). Below it the
-/// byte shuffle's kernel ran up to 12% faster (1–1.4 KiB on an Intel Xeon): the loop is too
-/// short for the shuffles' port-5 share to count, and the reversal's longer latency is on
-/// the path into the first fold and out of the reduction (`spec/decisions.md`, "Forward
-/// CRCs reflected").
-pub(super) const REFLECTED_MIN: usize = 1536;
+/// The shortest input an msb CRC runs reflected on ([`runs_reflected`]): every input the
+/// route gives the 512-bit kernel (`dispatch::ZMM_MIN`). At 1–1.5 KiB the reflected run
+/// measured 1.02–1.31× the byte shuffle's kernel on a 4 GHz Intel host, and 0.83–0.95× at
+/// 1 KiB on a 2.5 GHz one, where the shuffle's shorter latency into the first fold and out
+/// of the reduction counted for more (`spec/decisions.md`, "Forward CRCs reflected from 1
+/// KiB").
+pub(super) const REFLECTED_MIN: usize = super::dispatch::ZMM_MIN;
 
 /// Whether `backend` runs msb CRCs of `len` bytes reflected over bit-reversed bytes here
 /// ([`fold_reflected`]): the 512-bit kernel where the CPU has GFNI, from
