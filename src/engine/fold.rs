@@ -285,11 +285,17 @@ pub(crate) unsafe fn from_register_aligned<
 /// ([`from_register_aligned`]): the register's (up to 64 bits) must be among them.
 const HEAD_ON_VECTOR_MIN: usize = 8;
 
+/// Inputs from this long on take the instruction's alignment head in
+/// [`from_register_by_instruction`]: past 1 KiB. At exactly 1 KiB (16 whole vectors, which
+/// aligned become 15 and a tail) the head's dependent steps at the start of the chain cost
+/// more than the split loads they save (0.90–0.94×); from 1040 bytes aligning ran 1.01–1.09×
+/// but at whole numbers of vectors (0.98–1.01), and took CRC-32C at 1200 bytes from 0.93× to
+/// 1.02–1.04× crc-fast (`spec/decisions.md`, "Alignment from 2 KiB").
+pub(crate) const ALIGN_BY_INSTRUCTION_MIN: usize = 1025;
+
 /// For a CRC whose register update the instruction `I` computes (32 bits, lsb): the bytes
-/// before the first `V`-aligned address through `I` (from [`ALIGN_MIN`] bytes, as the other
-/// CRCs align theirs: below it, from L1, the head's dependent steps at the start of the
-/// chain cost more than the split loads they save, `spec/decisions.md`, "Aligned 512-bit
-/// loads"), the rest folded on vectors `V` and reduced by `I` ([`ByInstruction`]).
+/// before the first `V`-aligned address through `I` (from [`ALIGN_BY_INSTRUCTION_MIN`]
+/// bytes), the rest folded on vectors `V` and reduced by `I` ([`ByInstruction`]).
 ///
 /// # Safety
 /// The CPU must support `V`'s, `V::Lane`'s and `I`'s instructions.
@@ -302,7 +308,7 @@ pub(crate) unsafe fn from_register_by_instruction<V: Vector, I: CrcInstruction>(
     let skip = bytes.as_ptr().align_offset(V::BYTES);
     // SAFETY (every call): the caller guarantees the instructions.
     unsafe {
-        let (reg, bytes) = match bytes.len() >= ALIGN_MIN && skip < V::BYTES {
+        let (reg, bytes) = match bytes.len() >= ALIGN_BY_INSTRUCTION_MIN && skip < V::BYTES {
             true => {
                 let (head, rest) = bytes.split_at(skip);
                 (

@@ -140,12 +140,13 @@ pub fn every_length_and_offset(kernels: &[Kernel], sparse: &dyn Fn(Kernel) -> bo
     });
 }
 
-/// Inputs from 2 KiB on, where the 512-bit kernels align their loads (`fold::ALIGN_MIN`),
-/// at every start offset from a 64-byte boundary: every head length before the first
-/// aligned vector, each from a register that differs per offset.
+/// Inputs from where the 512-bit kernels align their loads (`fold::ALIGN_MIN`, 2 KiB, and
+/// for CRC-32C `fold::ALIGN_BY_INSTRUCTION_MIN`, past 1 KiB), at every start offset from a
+/// 64-byte boundary: every head length before the first aligned vector, each from a
+/// register that differs per offset.
 pub fn aligned_loads_at_every_offset(kernels: &[Kernel]) {
-    let lengths = [2048, 4096 + 64 + 17];
-    let data = super::pseudo_random(lengths[1] + 128, 5);
+    let lengths = [1025, 2048, 4096 + 64 + 17];
+    let data = super::pseudo_random(lengths[2] + 128, 5);
     let base = data.as_ptr().align_offset(64);
     for_each_model(&mut |m, run| {
         for offset in 0..64 {
