@@ -288,7 +288,7 @@ const HEAD_ON_VECTOR_MIN: usize = 8;
 /// Inputs from this long on take the instruction's alignment head in
 /// [`from_register_by_instruction`]: past 1 KiB. At exactly 1 KiB (16 whole vectors, which
 /// aligned become 15 and a tail) the head's dependent steps at the start of the chain cost
-/// more than the split loads they save (0.90–0.94×); from 1040 bytes aligning ran 1.01–1.09×
+/// more than the split loads they save (0.90–0.94×); from 1040 bytes aligning ran 1.01–1.08×
 /// but at whole numbers of vectors (0.98–1.01), and took CRC-32C at 1200 bytes from 0.93× to
 /// 1.02–1.04× crc-fast (`spec/decisions.md`, "Alignment from 2 KiB").
 pub(crate) const ALIGN_BY_INSTRUCTION_MIN: usize = 1025;
