@@ -291,7 +291,7 @@ const HEAD_ON_VECTOR_MIN: usize = 8;
 /// more than the split loads they save (0.90–0.94×); from 1040 bytes aligning ran 1.01–1.08×
 /// but at whole numbers of vectors (0.98–1.01), and took CRC-32C at 1200 bytes from 0.93× to
 /// 1.02–1.04× crc-fast (`spec/decisions.md`, "Alignment from 2 KiB").
-pub(crate) const ALIGN_BY_INSTRUCTION_MIN: usize = 1025;
+const ALIGN_BY_INSTRUCTION_MIN: usize = 1025;
 
 /// For a CRC whose register update the instruction `I` computes (32 bits, lsb): the bytes
 /// before the first `V`-aligned address through `I` (from [`ALIGN_BY_INSTRUCTION_MIN`]
