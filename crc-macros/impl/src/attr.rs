@@ -7,6 +7,7 @@ use syn::parse::{ParseStream, Parser};
 use syn::{Expr, ExprLit, ExprUnary, Ident, Lit, LitInt, Token, UnOp};
 
 use crate::ast::{Arg, Args, Expect, Key, Value};
+use crate::errors;
 
 /// Parses the attribute's arguments. Every bad key and value is reported, not just the
 /// first; a syntax error ends the parse, and is reported along with those before it.
@@ -24,7 +25,7 @@ pub(crate) fn parse(tokens: TokenStream) -> syn::Result<Args> {
                 }
             }
         }
-        crate::combine(errors)?;
+        errors::combine(errors)?;
         Ok(Args { args })
     };
     parser.parse2(tokens)

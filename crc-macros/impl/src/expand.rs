@@ -3,7 +3,7 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use crate::{attr, valid};
+use crate::{attr, errors, valid};
 use crc_gen::{emit, Consts};
 
 /// Expands `#[crc(args)] item`. Errors come back as `compile_error!`s next to the original
@@ -22,7 +22,7 @@ fn try_expand(args: TokenStream, item: TokenStream) -> syn::Result<TokenStream> 
     let item: syn::Item = syn::parse2(item)?;
     let item = valid::item(item);
     let args = attr::parse(args).and_then(|a| valid::args(&a));
-    let (item, v) = crate::both(item, args)?;
+    let (item, v) = errors::both(item, args)?;
     let target = emit::Target {
         attrs: item.attrs,
         vis: item.vis,

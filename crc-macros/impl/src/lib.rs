@@ -7,6 +7,7 @@
 //! - `attr`: tokens → `ast::Args`.
 //! - `valid`: `ast::Args` and the item → a `crc_gen::Model`, or spanned errors.
 //! - `expand`: `crc_gen::emit` on the validated input.
+//! - `errors`: every error of an attribute gathered into one.
 //!
 //! ```
 //! use crcstamp_macros_impl::parse;
@@ -20,6 +21,7 @@
 
 mod ast;
 mod attr;
+mod errors;
 mod expand;
 mod valid;
 
@@ -37,25 +39,4 @@ pub fn expand(args: TokenStream, item: TokenStream) -> TokenStream {
 /// crate path, or every error found.
 pub fn parse(args: TokenStream) -> syn::Result<Attribute> {
     attr::parse(args).and_then(|a| valid::args(&a))
-}
-
-/// `Ok` when there are no errors, else all of them as one, so each is reported.
-fn combine(errors: impl IntoIterator<Item = syn::Error>) -> syn::Result<()> {
-    let all = errors.into_iter().reduce(|mut all, e| {
-        all.combine(e);
-        all
-    });
-    all.map_or(Ok(()), Err)
-}
-
-/// Both values, or the errors of whichever failed.
-fn both<A, B>(a: syn::Result<A>, b: syn::Result<B>) -> syn::Result<(A, B)> {
-    match (a, b) {
-        (Ok(a), Ok(b)) => Ok((a, b)),
-        (Err(mut e), Err(f)) => {
-            e.combine(f);
-            Err(e)
-        }
-        (Err(e), _) | (_, Err(e)) => Err(e),
-    }
 }

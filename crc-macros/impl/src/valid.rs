@@ -6,6 +6,7 @@ use syn::spanned::Spanned;
 use syn::{Fields, Item, ItemStruct};
 
 use crate::ast::{Args, Key};
+use crate::errors;
 use crc_gen::{catalogue, model, Field, Model, ModelError, ModelSpec, Slice};
 
 /// A valid attribute: everything `expand` needs.
@@ -27,7 +28,7 @@ pub(crate) fn args(args: &Args) -> syn::Result<Valid> {
         Some(name) => catalog(args, name),
         None => custom(args),
     };
-    let (model, (slice, krate)) = crate::both(model, crate::both(slice(args), krate(args)))?;
+    let (model, (slice, krate)) = errors::both(model, errors::both(slice(args), krate(args)))?;
     Ok(Valid {
         slice: slice.unwrap_or_else(|| Slice::fastest(model.word_bits())),
         model,
@@ -58,7 +59,7 @@ fn krate(args: &Args) -> syn::Result<syn::Path> {
 
 fn no_duplicates(args: &Args) -> syn::Result<()> {
     let all = &args.args;
-    crate::combine(
+    errors::combine(
         all.iter()
             .enumerate()
             .filter(|&(i, a)| all[..i].iter().any(|b| b.key == a.key))
@@ -70,7 +71,7 @@ fn no_duplicates(args: &Args) -> syn::Result<()> {
 }
 
 fn catalog(args: &Args, name: &str) -> syn::Result<Model> {
-    crate::combine(args.args.iter().filter(|a| a.key.is_model_key()).map(|a| {
+    errors::combine(args.args.iter().filter(|a| a.key.is_model_key()).map(|a| {
         syn::Error::new(
             a.key_span,
             format!(
@@ -172,7 +173,7 @@ fn no_second_crc(s: &ItemStruct) -> syn::Result<()> {
             .last()
             .is_some_and(|seg| seg.ident == "crc")
     });
-    crate::combine(repeated.map(|a| {
+    errors::combine(repeated.map(|a| {
         syn::Error::new_spanned(
             a,
             "`#[crc]` is repeated: a struct takes one `#[crc(...)]`; stamp a second CRC on \
@@ -198,5 +199,5 @@ fn no_provided_derives(s: &ItemStruct) -> syn::Result<()> {
             Ok(())
         });
     }
-    crate::combine(errors)
+    errors::combine(errors)
 }
