@@ -92,7 +92,19 @@ pub trait Crc: Copy + Default + core::fmt::Debug + core::hash::Hasher {
     }
 
     /// The CRC of the concatenation A‖B from `crc_a = checksum(A)`, `crc_b = checksum(B)`
-    /// and `len_b = B.len()`, in O(log len_b).
+    /// and `len_b = B.len()`, in O(log len_b). Bits above the width in the inputs are
+    /// ignored.
+    ///
+    /// ```
+    /// use crcstamp::{crc, Crc};
+    ///
+    /// #[crc(width = 24, poly = 0x864cfb, init = 0xb704ce)]
+    /// struct Crc24;
+    ///
+    /// let (a, b) = (Crc24::checksum(b"12345"), Crc24::checksum(b"6789"));
+    /// assert_eq!(Crc24::combine(a, b, 4), Crc24::CHECK);
+    /// assert_eq!(Crc24::combine(a | 0xff00_0000, b | 0xff00_0000, 4), Crc24::CHECK);
+    /// ```
     fn combine(crc_a: Self::Word, crc_b: Self::Word, len_b: u64) -> Self::Word {
         Self::consts().combine(crc_a, crc_b, len_b)
     }
