@@ -20,6 +20,28 @@ use crate::word::Word;
 /// assert_eq!(check_value::<Crc64Nvme>(), Crc64Nvme::MODEL.check);
 /// ```
 ///
+/// # `io::Write`
+///
+/// With the `std` feature every stamped type is also a [`std::io::Write`] (`write` is
+/// [`update`](Self::update)), but `io::Write` is not a supertrait of `Crc`: its `write`
+/// would clash with [`Hasher::write`](core::hash::Hasher::write) on a `C: Crc` bound. Generic
+/// code that writes to a digest names both:
+///
+/// ```
+/// use std::io::Write;
+/// use crcstamp::{catalog::{Crc32Iscsi, Crc64Nvme}, Crc};
+///
+/// fn crc_of_lines<C: Crc + Write>(lines: &[&str]) -> C::Word {
+///     let mut c = C::new();
+///     for line in lines {
+///         writeln!(c, "{line}").unwrap();
+///     }
+///     c.finalize()
+/// }
+/// assert_eq!(crc_of_lines::<Crc32Iscsi>(&["1234", "5678"]), Crc32Iscsi::checksum(b"1234\n5678\n"));
+/// assert_eq!(crc_of_lines::<Crc64Nvme>(&[]), Crc64Nvme::checksum(b""));
+/// ```
+///
 /// # `Hasher`
 ///
 /// Every stamped type is a [`core::hash::Hasher`]: `write` is [`update`](Self::update) and
