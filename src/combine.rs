@@ -18,6 +18,10 @@ pub(crate) fn combine<W: Word>(c: &Consts<'_, W>, crc_a: W, crc_b: W, len_b: u64
     } else {
         m.init
     };
+    // Bits above the width are no part of a CRC: ignored, as `DynCrc::combine` documents
+    // (a reflected `crc_a` would otherwise carry them into the low bits).
+    let mask = !W::ZERO >> unused;
+    let (crc_a, crc_b) = (crc_a & mask, crc_b & mask);
     let v = crc_a ^ init ^ m.xorout;
     let mut v = if m.refout { v.reverse() } else { v << unused };
     // One multiply per set bit of len_b.

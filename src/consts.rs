@@ -128,7 +128,8 @@ impl<W: Word> Consts<'_, W> {
         engine::finalize(self, state)
     }
 
-    /// `crc(A‖B)` from `crc(A)`, `crc(B)` and `len(B)` in bytes, in O(log len_b).
+    /// `crc(A‖B)` from `crc(A)`, `crc(B)` and `len(B)` in bytes, in O(log len_b). Bits above
+    /// the width in the inputs are ignored.
     pub fn combine(&self, crc_a: W, crc_b: W, len_b: u64) -> W {
         crate::combine::combine(self, crc_a, crc_b, len_b)
     }

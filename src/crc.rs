@@ -20,6 +20,28 @@ use crate::word::Word;
 /// assert_eq!(check_value::<Crc64Nvme>(), Crc64Nvme::MODEL.check);
 /// ```
 ///
+/// # `io::Write`
+///
+/// With the `std` feature every stamped type is also a [`std::io::Write`] (`write` is
+/// [`update`](Self::update)), but `io::Write` is not a supertrait of `Crc`: its `write`
+/// would clash with [`Hasher::write`](core::hash::Hasher::write) on a `C: Crc` bound. Generic
+/// code that writes to a digest names both:
+///
+/// ```
+/// use std::io::Write;
+/// use crcstamp::{catalog::{Crc32Iscsi, Crc64Nvme}, Crc};
+///
+/// fn crc_of_lines<C: Crc + Write>(lines: &[&str]) -> C::Word {
+///     let mut c = C::new();
+///     for line in lines {
+///         writeln!(c, "{line}").unwrap();
+///     }
+///     c.finalize()
+/// }
+/// assert_eq!(crc_of_lines::<Crc32Iscsi>(&["1234", "5678"]), Crc32Iscsi::checksum(b"1234\n5678\n"));
+/// assert_eq!(crc_of_lines::<Crc64Nvme>(&[]), Crc64Nvme::checksum(b""));
+/// ```
+///
 /// # `Hasher`
 ///
 /// Every stamped type is a [`core::hash::Hasher`]: `write` is [`update`](Self::update) and
@@ -92,7 +114,19 @@ pub trait Crc: Copy + Default + core::fmt::Debug + core::hash::Hasher {
     }
 
     /// The CRC of the concatenation A‖B from `crc_a = checksum(A)`, `crc_b = checksum(B)`
-    /// and `len_b = B.len()`, in O(log len_b).
+    /// and `len_b = B.len()`, in O(log len_b). Bits above the width in the inputs are
+    /// ignored.
+    ///
+    /// ```
+    /// use crcstamp::{crc, Crc};
+    ///
+    /// #[crc(width = 24, poly = 0x864cfb, init = 0xb704ce)]
+    /// struct Crc24;
+    ///
+    /// let (a, b) = (Crc24::checksum(b"12345"), Crc24::checksum(b"6789"));
+    /// assert_eq!(Crc24::combine(a, b, 4), Crc24::CHECK);
+    /// assert_eq!(Crc24::combine(a | 0xff00_0000, b | 0xff00_0000, 4), Crc24::CHECK);
+    /// ```
     fn combine(crc_a: Self::Word, crc_b: Self::Word, len_b: u64) -> Self::Word {
         Self::consts().combine(crc_a, crc_b, len_b)
     }

@@ -60,7 +60,8 @@ macro_rules! __stamp {
             pub fn checksum(bytes: &[u8]) -> $word {
                 <Self as $crate::Crc>::checksum(bytes)
             }
-            /// The CRC of A‖B from `crc(A)`, `crc(B)` and `len(B)`, in O(log len_b).
+            /// The CRC of A‖B from `crc(A)`, `crc(B)` and `len(B)`, in O(log len_b); bits
+            /// above the width in the inputs are ignored.
             #[inline]
             pub fn combine(crc_a: $word, crc_b: $word, len_b: u64) -> $word {
                 <Self as $crate::Crc>::combine(crc_a, crc_b, len_b)
