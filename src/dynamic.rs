@@ -20,14 +20,19 @@
 extern crate alloc;
 
 use alloc::boxed::Box;
+use alloc::sync::Arc;
 use alloc::vec::Vec;
 
 use crate::backend::Backend;
 use crate::consts::{Consts, FoldConsts, HwCrc};
 use crate::model::Model as StampedModel;
+use crate::running::RunningCrc;
 use crate::word::Word;
 
 pub use crc_gen::{catalogue, Model, ModelError, ModelSpec, Slice};
+
+#[cfg(feature = "digest")]
+mod digest_traits;
 
 /// Constants built at run time for one word type, owning what [`Consts`] borrows.
 ///
@@ -154,6 +159,11 @@ macro_rules! with_consts {
 /// A CRC built at run time: the same engine, kernels and dispatch as a stamped type, with
 /// `u128` values.
 ///
+/// It also holds a register of its own, so it can stand where an owned streaming digest is
+/// wanted ([`CrcReader`](crate::CrcReader), `digest::DynDigest`): [`update`](Self::update),
+/// [`finalize`](Self::finalize), [`reset`](Self::reset). [`checksum`](Self::checksum) and
+/// [`digest`](Self::digest) ignore it. The constants are shared, so a clone is cheap.
+///
 /// ```
 /// use crcstamp::{catalog::Crc64Nvme, DynCrc};
 /// let dynamic = DynCrc::from_catalog("crc-64/nvme").unwrap();
@@ -164,7 +174,9 @@ macro_rules! with_consts {
 #[derive(Clone, Debug)]
 pub struct DynCrc {
     model: Model,
-    words: Words,
+    words: Arc<Words>,
+    /// The register `update` feeds, in the engine's layout.
+    state: u128,
 }
 
 impl DynCrc {
@@ -188,10 +200,13 @@ impl DynCrc {
             64 => Words::U64(OwnedConsts::new(&c)),
             _ => Words::U128(OwnedConsts::new(&c)),
         };
-        DynCrc {
+        let mut crc = DynCrc {
             model: model.clone(),
-            words,
-        }
+            words: Arc::new(words),
+            state: 0,
+        };
+        crc.state = crc.init_state();
+        crc
     }
 
     /// The model.
@@ -201,7 +216,7 @@ impl DynCrc {
 
     /// The CRC of `bytes` in one call.
     pub fn checksum(&self, bytes: &[u8]) -> u128 {
-        with_consts!(&self.words, |c, _w| c
+        with_consts!(&*self.words, |c, _w| c
             .finalize(c.update(c.init_state, bytes))
             .to_u128())
     }
@@ -209,7 +224,7 @@ impl DynCrc {
     /// The CRC of `bytes` on exactly `backend`; `None` where it is unavailable or this CRC
     /// lacks its data (see [`Consts::supports`]).
     pub fn checksum_with(&self, backend: Backend, bytes: &[u8]) -> Option<u128> {
-        with_consts!(&self.words, |c, _w| c
+        with_consts!(&*self.words, |c, _w| c
             .update_with(backend, c.init_state, bytes)
             .map(|s| c.finalize(s).to_u128()))
     }
@@ -218,25 +233,25 @@ impl DynCrc {
     /// in the inputs are ignored.
     pub fn combine(&self, crc_a: u128, crc_b: u128, len_b: u64) -> u128 {
         let mask = self.model.mask();
-        with_consts!(&self.words, |c, w| c
+        with_consts!(&*self.words, |c, w| c
             .combine(w(crc_a & mask), w(crc_b & mask), len_b)
             .to_u128())
     }
 
     /// The backend `checksum` uses here for long inputs (see [`Consts::backend`]).
     pub fn backend(&self) -> Backend {
-        with_consts!(&self.words, |c, _w| c.backend())
+        with_consts!(&*self.words, |c, _w| c.backend())
     }
 
     /// The backend `checksum` uses here for an input of `len` bytes (see
     /// [`Consts::backend_for`]).
     pub fn backend_for(&self, len: usize) -> Backend {
-        with_consts!(&self.words, |c, _w| c.backend_for(len))
+        with_consts!(&*self.words, |c, _w| c.backend_for(len))
     }
 
     /// Whether [`checksum_with`](Self::checksum_with) can run `backend`.
     pub fn supports(&self, backend: Backend) -> bool {
-        with_consts!(&self.words, |c, _w| c.supports(backend))
+        with_consts!(&*self.words, |c, _w| c.supports(backend))
     }
 
     /// A streaming digest in its initial state.
@@ -247,16 +262,52 @@ impl DynCrc {
         }
     }
 
+    /// Feeds bytes into this value's own register; any split of a message gives the same
+    /// result as the whole.
+    ///
+    /// ```
+    /// let mut crc = crcstamp::DynCrc::from_catalog("CRC-16/ARC").unwrap();
+    /// crc.update(b"1234");
+    /// crc.update(b"56789");
+    /// assert_eq!(crc.finalize(), 0xbb3d);
+    /// crc.reset();
+    /// assert_eq!(crc.finalize(), crc.checksum(b""));
+    /// ```
+    pub fn update(&mut self, bytes: &[u8]) {
+        self.state = self.update_state(self.state, bytes);
+    }
+
+    /// The CRC of everything [`update`](Self::update) fed so far (the register stays usable).
+    pub fn finalize(&self) -> u128 {
+        self.finalize_state(self.state)
+    }
+
+    /// Puts the register back to its initial state.
+    pub fn reset(&mut self) {
+        self.state = self.init_state();
+    }
+
+    /// The CRC's size in whole bytes, as the `digest` traits write it: 4 for a 32-bit CRC,
+    /// 2 for a 12-bit one.
+    ///
+    /// ```
+    /// let crc = crcstamp::DynCrc::from_catalog("CRC-82/DARC").unwrap();
+    /// assert_eq!(crc.output_bytes(), 11);
+    /// ```
+    pub fn output_bytes(&self) -> usize {
+        self.model.width().div_ceil(8) as usize
+    }
+
     fn init_state(&self) -> u128 {
-        with_consts!(&self.words, |c, _w| c.init_state.to_u128())
+        with_consts!(&*self.words, |c, _w| c.init_state.to_u128())
     }
 
     fn update_state(&self, state: u128, bytes: &[u8]) -> u128 {
-        with_consts!(&self.words, |c, w| c.update(w(state), bytes).to_u128())
+        with_consts!(&*self.words, |c, w| c.update(w(state), bytes).to_u128())
     }
 
     fn finalize_state(&self, state: u128) -> u128 {
-        with_consts!(&self.words, |c, w| c.finalize(w(state)).to_u128())
+        with_consts!(&*self.words, |c, w| c.finalize(w(state)).to_u128())
     }
 }
 
@@ -309,5 +360,25 @@ impl std::io::Write for DynDigest<'_> {
     }
     fn flush(&mut self) -> std::io::Result<()> {
         Ok(())
+    }
+}
+
+impl RunningCrc for DynCrc {
+    type Value = u128;
+    fn update(&mut self, bytes: &[u8]) {
+        DynCrc::update(self, bytes)
+    }
+    fn finalize(&self) -> u128 {
+        DynCrc::finalize(self)
+    }
+}
+
+impl RunningCrc for DynDigest<'_> {
+    type Value = u128;
+    fn update(&mut self, bytes: &[u8]) {
+        DynDigest::update(self, bytes)
+    }
+    fn finalize(&self) -> u128 {
+        DynDigest::finalize(self)
     }
 }

@@ -43,21 +43,67 @@
 //! | `crate = "path"` | where `crcstamp` lives, when re-exported (as `serde` does) |
 //!
 //! The stamped type implements [`Crc`], `Clone`, `Copy`, `Debug`, `Default`,
-//! [`Hasher`](core::hash::Hasher) and, with the `std` feature, `std::io::Write`; every `Crc`
-//! method is also an inherent item. Its value type is the smallest of `u8`/`u16`/`u32`/`u64`/
+//! [`Hasher`](core::hash::Hasher), with the `std` feature `std::io::Write`, and with the
+//! `digest` feature RustCrypto's `Digest` and `DynDigest`; every `Crc` method is also an
+//! inherent item, and so is `checksum_const`, the same CRC as a `const fn`. Its value type is the smallest of `u8`/`u16`/`u32`/`u64`/
 //! `u128` that holds the width.
 //!
 //! Ready-made types for the headline algorithms, which need no macro expansion, are in
 //! [`catalog`].
 //!
+//! ## In `const` items
+//!
+//! `checksum_const` computes the same CRC at compile time (slice-by-1 on the stamped table,
+//! or bit by bit where none is stamped); at run time `checksum` is the fast one.
+//!
+//! ```
+//! use crcstamp::catalog::Crc32Iscsi;
+//! const ID: u32 = Crc32Iscsi::checksum_const(b"123456789");
+//! assert_eq!(ID, Crc32Iscsi::checksum(b"123456789"));
+//! ```
+//!
+//! ## Checksumming while copying
+//!
+//! [`CrcReader`] and [`CrcWriter`] (feature `std`) wrap any reader or writer and CRC exactly
+//! the bytes that went through, for any [`RunningCrc`]: stamped types and `DynCrc`.
+//!
+//! ```
+//! use std::io::{copy, BufReader};
+//! use crcstamp::{catalog::Crc32IsoHdlc, CrcReader, CrcWriter};
+//!
+//! let mut reader = CrcReader::<Crc32IsoHdlc, _>::new(BufReader::new(&b"123456789"[..]));
+//! let mut writer = CrcWriter::<Crc32IsoHdlc, _>::new(Vec::new());
+//! copy(&mut reader, &mut writer).unwrap();
+//! assert_eq!((reader.crc(), writer.crc()), (0xcbf4_3926, 0xcbf4_3926));
+//! ```
+//!
 //! ## Features
 //!
-//! - `std` (default): `std::io::Write` for every stamped type. Without it the crate is
-//!   `#![no_std]` and allocation-free.
-//! - `dynamic`: [`dynamic::DynCrc`], for models known only at run time (a command-line
+//! - `std` (default): `std::io::Write` for every stamped type, [`CrcReader`] and
+//!   [`CrcWriter`]. Without it the crate is `#![no_std]` and allocation-free.
+//! - `dynamic`: `dynamic::DynCrc`, for models known only at run time (a command-line
 //!   argument, a config file); their constants are built by `crc-gen` when the value is
 //!   created, and they run on the same kernels and dispatch as stamped types.
+//! - `digest`: RustCrypto's [`digest`](https://docs.rs/digest/0.11) 0.11 traits. Every
+//!   stamped type is a `Digest` and a `DynDigest` (through `Update`, `FixedOutput`,
+//!   `FixedOutputReset`, `Reset`, `OutputSizeUser`, `HashMarker`), and `DynCrc` a
+//!   `DynDigest`. The output is the CRC big-endian in the width's whole bytes: 4 for CRC-32,
+//!   2 for CRC-12, 11 for CRC-82. Works without `std`.
+//!
+//! ```
+//! # #[cfg(feature = "digest")] {
+//! use crcstamp::catalog::Crc32Iscsi;
+//! use digest::Digest;
+//!
+//! assert_eq!(<Crc32Iscsi as Digest>::digest(b"123456789")[..], [0xe3, 0x06, 0x92, 0x83]);
+//! // The inherent `update`/`finalize` come first in method calls: name the trait for its own.
+//! let mut h = Crc32Iscsi::new();
+//! Digest::update(&mut h, b"123456789");
+//! assert_eq!(Digest::finalize(h)[..], 0xe306_9283u32.to_be_bytes());
+//! # }
+//! ```
 #![no_std]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![deny(missing_docs)]
 #![warn(unreachable_pub)]
 
@@ -71,9 +117,13 @@ mod combine;
 mod consts;
 mod crc;
 #[cfg(feature = "dynamic")]
+#[cfg_attr(docsrs, doc(cfg(feature = "dynamic")))]
 pub mod dynamic;
 mod engine;
+#[cfg(feature = "std")]
+mod io;
 mod model;
+mod running;
 mod stamp;
 mod word;
 
@@ -85,10 +135,26 @@ pub use backend::{Availability, Backend};
 pub use consts::{Consts, FoldConsts, HwCrc};
 pub use crc::Crc;
 pub use model::Model;
+pub use running::RunningCrc;
 pub use word::Word;
 
 #[cfg(feature = "dynamic")]
+#[cfg_attr(docsrs, doc(cfg(feature = "dynamic")))]
 pub use dynamic::DynCrc;
+#[cfg(feature = "std")]
+#[cfg_attr(docsrs, doc(cfg(feature = "std")))]
+pub use io::{CrcReader, CrcWriter};
+
+/// The `digest` crate whose traits stamped types implement, re-exported so that its version
+/// always matches.
+///
+/// ```
+/// use crcstamp::{catalog::Crc16T10Dif, digest::Digest};
+/// assert_eq!(Crc16T10Dif::digest(b"123456789")[..], [0xd0, 0xdb]);
+/// ```
+#[cfg(feature = "digest")]
+#[cfg_attr(docsrs, doc(cfg(feature = "digest")))]
+pub use digest;
 
 /// The routing profile of this CPU's family: `intel` (Intel with AVX-512 and VPCLMULQDQ,
 /// Sapphire Rapids and later), `amd` (AMD Zen 3 and later) or `generic`. It sets where

@@ -3,6 +3,9 @@
 #[cfg(feature = "std")]
 pub use crate::std;
 
+#[cfg(feature = "digest")]
+pub use digest;
+
 /// A kernel on emulated vectors and instructions (plain Rust, any CPU): the same generic
 /// bodies as the real kernels, for the test suites (`tests/emulated.rs`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -86,6 +89,68 @@ slice_tables!(
     slice_tables_u64: u64,
     slice_tables_u128: u128
 );
+
+/// Writes the low `out.len()` bytes of `value` big-endian into `out`: the byte form of a CRC
+/// for the `digest` traits (the width's whole bytes, most significant first).
+pub fn be_bytes<W: crate::Word>(value: W, out: &mut [u8]) {
+    for (i, o) in (0u32..).zip(out.iter_mut().rev()) {
+        *o = value.byte_at(i);
+    }
+}
+
+/// The const-evaluable CRC of one word type: `ConstEval::<u32>::checksum(&CONSTS, bytes)`.
+/// A `const fn` can call neither trait methods nor generic code over [`Word`](crate::Word)
+/// on the MSRV, so each word gets its own impl; `__stamp!` names it by the stamped word.
+pub struct ConstEval<W>(core::marker::PhantomData<W>);
+
+macro_rules! const_eval {
+    ($($t:ty),*) => {$(
+        impl ConstEval<$t> {
+            /// The CRC of `bytes` from `c`, by slice-by-1 on table 0 where `c` has tables,
+            /// else bit by bit. The same register layout and finalization as the engine
+            /// (`engine::bitwise`, `engine::finalize`); `>> 4 >> 4` and `<< 4 << 4` are 0
+            /// for u8, whose register is all one byte.
+            pub const fn checksum(c: &crate::Consts<'_, $t>, bytes: &[u8]) -> $t {
+                const TOP: u32 = <$t>::BITS - 8;
+                let lsb = c.model.refin;
+                let mut state = c.init_state;
+                let mut i = 0;
+                while i < bytes.len() {
+                    let b = bytes[i];
+                    if let [t0, ..] = c.tables {
+                        state = if lsb {
+                            (state >> 4 >> 4) ^ t0[((state as u8) ^ b) as usize]
+                        } else {
+                            (state << 4 << 4) ^ t0[(((state >> TOP) as u8) ^ b) as usize]
+                        };
+                    } else {
+                        state ^= if lsb { b as $t } else { (b as $t) << TOP };
+                        let mut k = 0;
+                        while k < 8 {
+                            let carry = if lsb { state & 1 } else { state >> (<$t>::BITS - 1) };
+                            state = if lsb { state >> 1 } else { state << 1 };
+                            if carry == 1 {
+                                state ^= c.poly_state;
+                            }
+                            k += 1;
+                        }
+                    }
+                    i += 1;
+                }
+                let m = &c.model;
+                let unused = <$t>::BITS - m.width as u32;
+                let out = match (m.refin, m.refout) {
+                    (true, true) => state,
+                    (true, false) => state.reverse_bits() >> unused,
+                    (false, false) => state >> unused,
+                    (false, true) => state.reverse_bits(),
+                };
+                out ^ m.xorout
+            }
+        }
+    )*};
+}
+const_eval!(u8, u16, u32, u64, u128);
 
 #[cfg(test)]
 mod tests {

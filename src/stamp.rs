@@ -4,7 +4,8 @@
 //! its data, then invokes [`__stamp!`](crate::__stamp) for the behaviour.
 
 /// Implements [`Crc`](crate::Crc), the inherent API, `Clone`, `Copy`, `Debug`, `Default`,
-/// `Hasher` and (with `std`) `io::Write` for a stamped struct `$name { state: $word }`.
+/// `Hasher`, (with `std`) `io::Write` and (with `digest`) the RustCrypto traits for a stamped
+/// struct `$name { state: $word }`.
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __stamp {
@@ -59,6 +60,12 @@ macro_rules! __stamp {
             #[cfg_attr(not(debug_assertions), inline(always))]
             pub fn checksum(bytes: &[u8]) -> $word {
                 <Self as $crate::Crc>::checksum(bytes)
+            }
+            /// The CRC of `bytes`, computable in a `const` item (slice-by-1 on the stamped
+            /// table, bit by bit where none is stamped); at run time
+            /// [`checksum`](Self::checksum) is the fast one, with the same result.
+            pub const fn checksum_const(bytes: &[u8]) -> $word {
+                $crate::__private::ConstEval::<$word>::checksum(&$consts, bytes)
             }
             /// The CRC of A‖B from `crc(A)`, `crc(B)` and `len(B)`, in O(log len_b); bits
             /// above the width in the inputs are ignored.
@@ -123,6 +130,7 @@ macro_rules! __stamp {
         }
 
         $crate::__impl_write!($name);
+        $crate::__impl_digest!($name, $model);
     };
 }
 
@@ -152,4 +160,54 @@ macro_rules! __impl_write {
 #[macro_export]
 macro_rules! __impl_write {
     ($name:ident) => {};
+}
+
+/// The RustCrypto `digest` traits for a stamped type when crcstamp's `digest` feature is on:
+/// with `Default` and `Clone`, they give it `Digest` and `DynDigest` (blanket impls). The
+/// output is the CRC big-endian in the width's whole bytes, its size a type-level number
+/// computed from the model's width.
+#[cfg(feature = "digest")]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __impl_digest {
+    ($name:ident, $model:expr) => {
+        impl $crate::__private::digest::HashMarker for $name {}
+        impl $crate::__private::digest::OutputSizeUser for $name {
+            type OutputSize =
+                $crate::__private::digest::typenum::U<{ ($model).width.div_ceil(8) as usize }>;
+        }
+        impl $crate::__private::digest::Update for $name {
+            #[inline]
+            fn update(&mut self, data: &[u8]) {
+                <Self as $crate::Crc>::update(self, data)
+            }
+        }
+        impl $crate::__private::digest::FixedOutput for $name {
+            #[inline]
+            fn finalize_into(self, out: &mut $crate::__private::digest::Output<Self>) {
+                $crate::__private::be_bytes(<Self as $crate::Crc>::finalize(&self), out)
+            }
+        }
+        impl $crate::__private::digest::Reset for $name {
+            #[inline]
+            fn reset(&mut self) {
+                <Self as $crate::Crc>::reset(self)
+            }
+        }
+        impl $crate::__private::digest::FixedOutputReset for $name {
+            #[inline]
+            fn finalize_into_reset(&mut self, out: &mut $crate::__private::digest::Output<Self>) {
+                $crate::__private::be_bytes(<Self as $crate::Crc>::finalize(self), out);
+                <Self as $crate::Crc>::reset(self)
+            }
+        }
+    };
+}
+
+/// Without `digest` there are no RustCrypto traits to implement.
+#[cfg(not(feature = "digest"))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __impl_digest {
+    ($name:ident, $model:expr) => {};
 }

@@ -30,3 +30,26 @@ pub fn inherent_api() -> (u32, u32) {
         Crc24::combine(Crc24::checksum(b"1"), Crc24::checksum(b"23456789"), 8),
     )
 }
+
+/// Evaluated by the compiler: `checksum_const` in `const` items.
+pub const CRC32C_OF_HELLO: u32 = Crc32c::checksum_const(b"hello");
+/// The custom CRC-24's check value, at compile time.
+pub const CRC24_CHECK: u32 = Crc24::checksum_const(b"123456789");
+const _: () = assert!(CRC24_CHECK == 0x21cf02);
+
+/// Code written against RustCrypto's `Digest`, knowing nothing of CRCs: lower-case hex.
+pub fn hex_digest<D: digest::Digest>(data: &[u8]) -> String {
+    D::digest(data).iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// Copies `r` to `w`, returning the byte count and the CRC-32C of what was read and of what
+/// was written.
+pub fn copy_with_crc<R: std::io::Read, W: std::io::Write>(
+    r: R,
+    w: W,
+) -> std::io::Result<(u64, u32, u32)> {
+    let mut r = crcstamp::CrcReader::<Crc32c, _>::new(r);
+    let mut w = crcstamp::CrcWriter::<Crc32c, _>::new(w);
+    let n = std::io::copy(&mut r, &mut w)?;
+    Ok((n, r.crc(), w.crc()))
+}
