@@ -444,6 +444,13 @@ pub fn type_name(name: &str) -> String {
         .collect()
 }
 
+/// The register's shape, for [`reference::feed`].
+impl From<&Model> for reference::Params {
+    fn from(m: &Model) -> reference::Params {
+        (m.width, m.poly, m.refin).into()
+    }
+}
+
 impl fmt::Debug for Model {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let hex = |v| Hex(v, self.width.div_ceil(4) as usize);

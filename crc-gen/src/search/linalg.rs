@@ -1,0 +1,227 @@
+//! With the generator fixed, `init` and `xorout` by linear algebra over GF(2).
+//!
+//! With `X'` = xorout, reflected when refout, and `u_i` = crc_i, reflected when refout:
+//! `u_i = feed0(data_i) ⊕ A_{n_i}·init ⊕ X'` where `A_n·v = v·x^(8n) mod G`. Subtracting the
+//! first sample leaves `(A_{n_i} ⊕ A_{n_0})·init = s_i ⊕ s_0`, `s_i = u_i ⊕ feed0(data_i)`.
+
+use super::candidates::candidates;
+use super::{Sample, Solved};
+use crate::gf2::{self, ModG, Poly};
+use crate::model::ModelSpec;
+use crate::reference;
+
+/// Every model of width `w` and the given reflections that fits all samples.
+pub(super) fn solve(
+    samples: &[Sample],
+    w: u32,
+    refin: bool,
+    refout: bool,
+    even: bool,
+) -> Result<Vec<Solved>, String> {
+    let cands = candidates(samples, w, refin, refout)?;
+    Ok(cands
+        .polys
+        .into_iter()
+        .filter(|&poly| even || poly & 1 == 1)
+        .filter(|&poly| !cands.exhaustive || quick_check(samples, w, poly, refin, refout))
+        .filter_map(|poly| System::new(samples, w, poly, refin, refout).solve(samples))
+        .collect())
+}
+
+/// `s = u ⊕ feed0(data)`: the CRC (unreflected) less the zero-init register.
+fn s_of(x: &Sample, w: u32, poly: u128, refin: bool, refout: bool) -> u128 {
+    let u = if refout {
+        gf2::reflect(x.crc, w)
+    } else {
+        x.crc
+    };
+    u ^ reference::feed((w, poly, refin), 0, &x.data)
+}
+
+/// A cheap necessary condition for a generator when samples have distinct lengths: with
+/// `a_i = x^(8n_i) ⊕ x^(8n_0)` and `b_i = s_i ⊕ s_0`, `init·a_i ≡ b_i` for all i, hence
+/// `b_j·a_k ≡ b_k·a_j (mod G)` for every two samples j, k. Stops at the first failure.
+fn quick_check(samples: &[Sample], w: u32, poly: u128, refin: bool, refout: bool) -> bool {
+    if samples.len() < 3 {
+        return true;
+    }
+    let g = ModG::new(w, poly);
+    let s = |x: &Sample| s_of(x, w, poly, refin, refout);
+    let pow = |x: &Sample| g.xpow(8 * x.data.len() as u128);
+    let (s0, p0) = (s(&samples[0]), pow(&samples[0]));
+    let (b1, a1) = (s(&samples[1]) ^ s0, pow(&samples[1]) ^ p0);
+    samples[2..].iter().all(|x| {
+        let (b, a) = (s(x) ^ s0, pow(x) ^ p0);
+        g.mul(b1, a) == g.mul(b, a1)
+    })
+}
+
+/// One candidate generator and the samples' `s_i`.
+struct System {
+    g: ModG,
+    w: u32,
+    poly: u128,
+    refin: bool,
+    refout: bool,
+    /// `s_i = u_i ⊕ feed0(data_i)`.
+    s: Vec<u128>,
+}
+
+impl System {
+    fn new(samples: &[Sample], w: u32, poly: u128, refin: bool, refout: bool) -> System {
+        let s = samples
+            .iter()
+            .map(|x| s_of(x, w, poly, refin, refout))
+            .collect();
+        System {
+            g: ModG::new(w, poly),
+            w,
+            poly,
+            refin,
+            refout,
+            s,
+        }
+    }
+
+    /// The columns of `A_n`: `x^j · x^(8n) mod G`.
+    fn columns(&self, n: usize) -> Vec<u128> {
+        let mut t = self.g.xpow(8 * n as u128);
+        let mut cols = Vec::with_capacity(self.w as usize);
+        for _ in 0..self.w {
+            cols.push(t);
+            t = self.g.mulx(t);
+        }
+        cols
+    }
+
+    /// The rows `(A_{n_i} ⊕ A_{n_0}, s_i ⊕ s_0)` of the system, bit by bit, or `None` when
+    /// two samples of the first sample's length disagree.
+    fn rows(&self, samples: &[Sample], base: &[u128]) -> Option<Vec<(u128, bool)>> {
+        let mut rows = Vec::new();
+        let mut cache: Vec<(usize, Vec<u128>)> = Vec::new();
+        let n0 = samples[0].data.len();
+        for (x, &s) in samples.iter().zip(&self.s).skip(1) {
+            let (n, rhs) = (x.data.len(), s ^ self.s[0]);
+            if n == n0 {
+                if rhs != 0 {
+                    return None;
+                }
+                continue;
+            }
+            let at = match cache.iter().position(|(m, _)| *m == n) {
+                Some(at) => at,
+                None => {
+                    cache.push((n, self.columns(n)));
+                    cache.len() - 1
+                }
+            };
+            let diff: Vec<u128> = cache[at].1.iter().zip(base).map(|(c, b)| c ^ b).collect();
+            rows.extend((0..self.w).map(|b| (transpose_row(&diff, b), (rhs >> b) & 1 == 1)));
+        }
+        Some(rows)
+    }
+
+    /// Solves for init and xorout and checks the model on every sample.
+    fn solve(&self, samples: &[Sample]) -> Option<Solved> {
+        let w = self.w;
+        let base = self.columns(samples[0].data.len());
+        let pivots = eliminate(self.rows(samples, &base)?)?;
+        let init = pivots
+            .iter()
+            .filter(|p| p.2)
+            .fold(0u128, |acc, p| acc | 1 << p.0);
+        let free = w - pivots.len() as u32;
+        let equivalent = if free == 0 { 0 } else { self.equivalent_bits() };
+        let init = if equivalent > 0 {
+            smallest_equivalent_init(init, w, self.poly)
+        } else {
+            init
+        };
+        let a0 = base
+            .iter()
+            .enumerate()
+            .filter(|(j, _)| (init >> j) & 1 == 1)
+            .fold(0u128, |acc, (_, c)| acc ^ c);
+        let xo = self.s[0] ^ a0;
+        let model = ModelSpec {
+            width: w,
+            poly: self.poly,
+            init,
+            refin: self.refin,
+            refout: self.refout,
+            xorout: if self.refout { gf2::reflect(xo, w) } else { xo },
+            ..ModelSpec::default()
+        }
+        .build()
+        .ok()?;
+        samples
+            .iter()
+            .all(|x| model.crc(&x.data) == x.crc)
+            .then_some(Solved {
+                model,
+                free_init_bits: free - equivalent,
+                equivalent_init_bits: equivalent,
+            })
+    }
+
+    /// Init differences δ with δ·x^8 ≡ δ (mod G) change every CRC by the same constant,
+    /// which xorout absorbs: those models are one CRC function. They span the kernel of
+    /// `A_1 ⊕ I`; this is its dimension.
+    fn equivalent_bits(&self) -> u32 {
+        let a1: Vec<u128> = self
+            .columns(1)
+            .iter()
+            .enumerate()
+            .map(|(j, c)| c ^ (1 << j))
+            .collect();
+        let rows = (0..self.w).map(|b| (transpose_row(&a1, b), false));
+        self.w - eliminate(rows.collect()).map_or(0, |p| p.len() as u32)
+    }
+}
+
+/// Row `b` of the matrix with these columns: bit `j` is bit `b` of column `j`.
+fn transpose_row(cols: &[u128], b: u32) -> u128 {
+    cols.iter()
+        .enumerate()
+        .filter(|(_, c)| (*c >> b) & 1 == 1)
+        .fold(0u128, |acc, (j, _)| acc | 1 << j)
+}
+
+/// The smallest init giving the same CRC function as `init`. Two inits are equivalent when
+/// their difference δ satisfies δ·x^8 ≡ δ (mod G), i.e. δ is a multiple of
+/// H = G / gcd(G, x^8 + 1); the class `init + H·q` has exactly one member of degree below
+/// deg H, `init mod H`, and it is the smallest as a number.
+fn smallest_equivalent_init(init: u128, w: u32, poly: u128) -> u128 {
+    let g = Poly::monic(u64::from(w), poly);
+    let h = g.divmod(&Poly::gcd(g.clone(), Poly::from_u128(0x101))).0;
+    Poly::from_u128(init).rem(&h).low(128)
+}
+
+/// Gaussian elimination of `(row, rhs)` equations over GF(2): the reduced pivot rows
+/// `(pivot bit, row, rhs)`, or `None` when inconsistent. Free variables read as 0.
+pub(super) fn eliminate(rows: Vec<(u128, bool)>) -> Option<Vec<(u32, u128, bool)>> {
+    let mut pivots: Vec<(u32, u128, bool)> = Vec::new();
+    for (mut row, mut rhs) in rows {
+        for &(p, prow, prhs) in &pivots {
+            if (row >> p) & 1 == 1 {
+                row ^= prow;
+                rhs ^= prhs;
+            }
+        }
+        if row == 0 {
+            if rhs {
+                return None;
+            }
+            continue;
+        }
+        let p = 127 - row.leading_zeros();
+        for piv in pivots.iter_mut() {
+            if (piv.1 >> p) & 1 == 1 {
+                piv.1 ^= row;
+                piv.2 ^= rhs;
+            }
+        }
+        pivots.push((p, row, rhs));
+    }
+    Some(pivots)
+}
