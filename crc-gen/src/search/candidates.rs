@@ -8,9 +8,9 @@ use crate::gf2::{self, ModG, Poly};
 pub(super) const BUDGET: u64 = 1 << 28;
 
 /// The same budget for the cofactor enumeration of one search among the many of a layout or
-/// outlier scan: enough for the cofactors of degree up to about 4 that two or more pairs
+/// outlier scan: enough for the cofactors of degree up to about 8 that two or more pairs
 /// leave.
-const SCAN_BUDGET: u64 = 1 << 14;
+const SCAN_BUDGET: u64 = 1 << 18;
 
 /// Candidate generators as `poly` (without `x^w`), for one width and reflection.
 pub(super) struct Candidates {

@@ -48,24 +48,17 @@ pub(super) fn scan<L: Copy>(
                 }
                 continue;
             }
-            found.extend(
-                catalogue_all_but(samples, q, t).map(|(outcome, bad)| Found {
-                    layout: *layout,
-                    outcome,
-                    bad,
-                }),
-            );
-            let known: Vec<Vec<usize>> = found.iter().map(|f| f.bad.clone()).collect();
-            found.extend(
-                solved_all_but(samples, q, t)
-                    .into_iter()
-                    .filter(|(_, bad)| !known.contains(bad))
-                    .map(|(outcome, bad)| Found {
-                        layout: *layout,
-                        outcome,
-                        bad,
-                    }),
-            );
+            // A solved model that a catalogue hit already names (same bad samples) is that hit.
+            let named: Vec<(Outcome, Vec<usize>)> = catalogue_all_but(samples, q, t).collect();
+            let solved: Vec<(Outcome, Vec<usize>)> = solved_all_but(samples, q, t)
+                .into_iter()
+                .filter(|(_, bad)| named.iter().all(|(_, b)| b != bad))
+                .collect();
+            found.extend(named.into_iter().chain(solved).map(|(outcome, bad)| Found {
+                layout: *layout,
+                outcome,
+                bad,
+            }));
         }
         if !found.is_empty() {
             return found;
