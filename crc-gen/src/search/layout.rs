@@ -228,8 +228,10 @@ pub fn search_frames(frames: &[Vec<u8>], q: &FrameQuery) -> Result<Vec<Fit>, Sea
     } else {
         0
     };
-    // Enumerating generators (no equal-length frames) is affordable for a few layouts only.
-    let enumerate = q.skip.clone().count() * q.gap.clone().count() == 1;
+    // Enumerating generators (no equal-length frames; up to ~1 s per width and layout) is
+    // affordable with one layout per width only.
+    let enumerate =
+        q.at.is_some() && q.endian.is_some() && q.skip.clone().count() * q.gap.clone().count() == 1;
     let both_orders = q.endian.is_none();
     let found = outliers::scan(&cands, max_bad, enumerate);
     Ok(group(found, frames, both_orders))
