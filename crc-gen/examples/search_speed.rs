@@ -1,10 +1,11 @@
-//! Timings of `crc_gen::search` on fixed pseudo-random inputs (median of several rounds):
-//! `cargo run --release -p crc-gen --example search_speed`. Inputs are deterministic, so
-//! runs before and after a change compare like with like.
+//! Timings of `crc_gen::search` and `search_frames` on fixed pseudo-random inputs (median of
+//! several rounds, one thread): `cargo run --release -p crc-gen --example search_speed`.
+//! Inputs are deterministic, so runs before and after a change compare like with like.
+//! `spec/search.md` ("Costs") quotes the figures.
 
 use std::time::{Duration, Instant};
 
-use crc_gen::search::{search, Query, Sample};
+use crc_gen::search::{search, search_frames, FrameQuery, Query, Sample};
 use crc_gen::{catalogue, Model, ModelSpec};
 
 /// xorshift64*: deterministic pseudo-random numbers.
@@ -103,4 +104,74 @@ fn main() {
         search(&s, &Query::widths(1..=16)).unwrap();
     });
     println!("distinct lengths, widths 1..=16 enumerated: {t:?}");
+    frames(&mut rng, &mut |r, f| median(r, f));
+}
+
+/// 8 frames of 40..=64 bytes carrying CRC-32/ISO-HDLC little-endian at the end, clean and
+/// with two corrupt frames: every layout of `--crc-at auto` (widths 8..=64); the same after
+/// a 2-byte random address with `--skip auto`; and 8 frames of distinct lengths.
+fn frames(rng: &mut Rng, median: &mut dyn FnMut(usize, &mut dyn FnMut()) -> Duration) {
+    let m = &catalogue::lookup("CRC-32/ISO-HDLC").unwrap().model;
+    let make = |rng: &mut Rng, lengths: &[usize], head: usize| -> Vec<Vec<u8>> {
+        lengths
+            .iter()
+            .map(|&n| {
+                let (addr, data) = (rng.bytes(head), rng.bytes(n - 4 - head));
+                let crc = (m.crc(&data) as u32).to_le_bytes();
+                [addr, data, crc.to_vec()].concat()
+            })
+            .collect()
+    };
+    let corrupt = |frames: &[Vec<u8>]| {
+        let mut f = frames.to_vec();
+        f[2][10] ^= 4;
+        f[5][20] ^= 1;
+        f
+    };
+    let lengths = [40, 40, 48, 48, 56, 56, 64, 64];
+    let plain = make(rng, &lengths, 0);
+    let addressed = make(rng, &lengths, 2);
+    let distinct = make(rng, &[20, 26, 31, 37, 44, 50, 57, 64], 0);
+    let auto = FrameQuery::default();
+    let skip = FrameQuery {
+        skip: 0..=8,
+        gap: 0..=4,
+        ..FrameQuery::default()
+    };
+    for (what, frames, q, bad) in [
+        ("--crc-at auto, clean", plain.clone(), &auto, 0),
+        ("--crc-at auto, 2 corrupt", corrupt(&plain), &auto, 2),
+        (
+            "--crc-at auto --skip auto, clean",
+            addressed.clone(),
+            &skip,
+            0,
+        ),
+        (
+            "--crc-at auto --skip auto, 2 corrupt",
+            corrupt(&addressed),
+            &skip,
+            2,
+        ),
+        (
+            "--crc-at auto, distinct lengths",
+            distinct.clone(),
+            &auto,
+            0,
+        ),
+    ] {
+        let t = median(3, &mut || {
+            let fits = search_frames(&frames, q).unwrap();
+            let named = |o: &crc_gen::search::Outcome| {
+                o.catalogue
+                    .iter()
+                    .any(|h| h.entry.name() == "CRC-32/ISO-HDLC")
+            };
+            let hit = fits.iter().any(|f| {
+                f.bad.len() == bad && (named(&f.outcome) || f.alike.iter().any(|(_, o)| named(o)))
+            });
+            assert!(hit, "{what}: {fits:#?}");
+        });
+        println!("8 frames of 20..=64 bytes, {what}: {t:?}");
+    }
 }

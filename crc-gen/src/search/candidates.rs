@@ -7,6 +7,11 @@ use crate::gf2::{self, ModG, Poly};
 /// Work budget, in single-bit register steps, for enumerating candidate generators.
 pub(super) const BUDGET: u64 = 1 << 28;
 
+/// The same budget for the cofactor enumeration of one search among the many of a layout or
+/// outlier scan: enough for the cofactors of degree up to about 8 that two or more pairs
+/// leave.
+const SCAN_BUDGET: u64 = 1 << 18;
+
 /// Candidate generators as `poly` (without `x^w`), for one width and reflection.
 pub(super) struct Candidates {
     /// The polys, ascending.
@@ -65,6 +70,7 @@ pub(super) fn candidates(
     w: u32,
     refin: bool,
     refout: bool,
+    enumerate: bool,
 ) -> Result<Candidates, String> {
     let Some(g) = pairs_gcd(samples, w, refin, refout) else {
         // No equal-length information: every generator of this width is a candidate.
@@ -72,26 +78,33 @@ pub(super) fn candidates(
             .iter()
             .map(|s| 8 * s.data.len() as u64 + 64)
             .sum::<u64>();
-        if w <= 16 && (1u64 << w).saturating_mul(steps) <= BUDGET {
+        if enumerate && w <= 16 && (1u64 << w).saturating_mul(steps) <= BUDGET {
             return Ok(Candidates {
                 polys: (0..1u128 << w).collect(),
                 exhaustive: true,
             });
         }
-        return Err(
+        return Err(if enumerate || w > 16 {
             "no two samples of equal length (needed above width 16): add a sample with the \
              length of another"
-                .into(),
-        );
+        } else {
+            "no two samples of equal length (needed when scanning layouts or outliers): add \
+             a sample with the length of another"
+        }
+        .into());
     };
+    // Scans of many layouts or subsets want a pinned-down answer; a gcd that leaves many
+    // candidates (one equal-length pair) cannot give one there, so it is not enumerated.
+    let budget = if enumerate { BUDGET } else { SCAN_BUDGET };
     Ok(Candidates {
-        polys: divisors(&g, w)?,
+        polys: divisors(&g, w, budget)?,
         exhaustive: false,
     })
 }
 
-/// The polys of the degree-`w` divisors `x^w + poly` of `g`, ascending.
-fn divisors(g: &Poly, w: u32) -> Result<Vec<u128>, String> {
+/// The polys of the degree-`w` divisors `x^w + poly` of `g`, ascending, within `budget`
+/// register steps.
+fn divisors(g: &Poly, w: u32, budget: u64) -> Result<Vec<u128>, String> {
     let w64 = u64::from(w);
     let dg = match g.degree() {
         Some(dg) if dg >= w64 => dg,
@@ -103,7 +116,7 @@ fn divisors(g: &Poly, w: u32) -> Result<Vec<u128>, String> {
         // g has degree w: it is G, and its low w bits are the poly.
         return Ok(vec![g.low(w)]);
     }
-    if extra > 40 || (1u64 << extra).saturating_mul(dg + 1) > BUDGET {
+    if extra > 40 || (1u64 << extra).saturating_mul(dg + 1) > budget {
         return Err(
             "the equal-length pairs leave too many candidate generators: add equal-length pairs"
                 .into(),

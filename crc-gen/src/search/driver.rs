@@ -9,12 +9,23 @@ use crate::model::Model;
 /// Finds every model consistent with all `samples`: catalogue algorithms (plain and
 /// byte-swapped) and solved custom models. See the [module docs](super).
 pub fn search(samples: &[Sample], q: &Query) -> Result<Outcome, SearchError> {
+    search_with(samples, q, true)
+}
+
+/// [`search`]; without `enumerate`, widths that would need every generator enumerated (no
+/// equal-length pair) are reported as undetermined instead, which bounds the work of the
+/// many searches of a frame layout or outlier scan.
+pub(super) fn search_with(
+    samples: &[Sample],
+    q: &Query,
+    enumerate: bool,
+) -> Result<Outcome, SearchError> {
     let (lo, hi) = widths(samples, q)?;
     let mut out = Outcome {
         catalogue: catalogue_hits(samples, q, lo, hi),
         ..Outcome::default()
     };
-    let (solved, undecided, mut min_width) = solve_widths(samples, q, lo, hi);
+    let (solved, undecided, mut min_width) = solve_widths(samples, q, (lo, hi), enumerate);
     out.undetermined = undetermined_lines(undecided);
     for hit in &out.catalogue {
         min_width = min_width.min(hit.entry.model.width());
@@ -90,7 +101,12 @@ type Undecided = Vec<(String, Vec<u32>)>;
 
 /// Solves every allowed width and reflection: the models found, the undecided widths and
 /// the narrowest width that fit or was undecided (`u32::MAX` if none).
-fn solve_widths(samples: &[Sample], q: &Query, lo: u32, hi: u32) -> (Vec<Solved>, Undecided, u32) {
+fn solve_widths(
+    samples: &[Sample],
+    q: &Query,
+    (lo, hi): (u32, u32),
+    enumerate: bool,
+) -> (Vec<Solved>, Undecided, u32) {
     let mut solved = Vec::new();
     let mut min_width = u32::MAX;
     let mut undecided: Undecided = Vec::new();
@@ -99,7 +115,7 @@ fn solve_widths(samples: &[Sample], q: &Query, lo: u32, hi: u32) -> (Vec<Solved>
             if !q.allows(refin, refout) {
                 continue;
             }
-            match solve(samples, w, refin, refout, q.even_polys) {
+            match solve(samples, (w, refin, refout), q.even_polys, enumerate) {
                 Ok(found) => {
                     if !found.is_empty() {
                         min_width = min_width.min(w);

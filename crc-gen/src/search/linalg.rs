@@ -11,14 +11,14 @@ use crate::model::ModelSpec;
 use crate::reference;
 
 /// Every model of width `w` and the given reflections that fits all samples.
+/// Without `enumerate`, a width that would need every generator tried is an error instead.
 pub(super) fn solve(
     samples: &[Sample],
-    w: u32,
-    refin: bool,
-    refout: bool,
+    (w, refin, refout): (u32, bool, bool),
     even: bool,
+    enumerate: bool,
 ) -> Result<Vec<Solved>, String> {
-    let cands = candidates(samples, w, refin, refout)?;
+    let cands = candidates(samples, w, refin, refout, enumerate)?;
     Ok(cands
         .polys
         .into_iter()

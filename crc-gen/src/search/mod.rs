@@ -29,7 +29,9 @@
 
 mod candidates;
 mod driver;
+mod layout;
 mod linalg;
+mod outliers;
 mod sample;
 
 use core::fmt;
@@ -39,6 +41,7 @@ use crate::catalogue::Entry;
 use crate::model::Model;
 
 pub use driver::search;
+pub use layout::{search_frames, search_outliers, Fit, FrameQuery, Layout};
 pub use sample::{parse_hex, CrcAt, Endian, Sample};
 
 /// What to search: widths and optional reflection constraints.
@@ -91,7 +94,7 @@ impl Query {
     }
 
     /// Whether the query allows these reflections.
-    fn allows(&self, refin: bool, refout: bool) -> bool {
+    pub(super) fn allows(&self, refin: bool, refout: bool) -> bool {
         self.refin.is_none_or(|r| r == refin) && self.refout.is_none_or(|r| r == refout)
     }
 }

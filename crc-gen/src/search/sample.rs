@@ -12,7 +12,7 @@ pub struct Sample {
 }
 
 /// Where a CRC sits inside a captured message ([`Sample::embedded`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum CrcAt {
     /// The CRC precedes the data.
     Start,
@@ -21,7 +21,7 @@ pub enum CrcAt {
 }
 
 /// Byte order of a CRC embedded in a message.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Endian {
     /// Most significant byte first.
     Big,

@@ -1,10 +1,14 @@
-//! `crc-gen search`: recover an unknown CRC's parameters from sample messages.
+//! `crc-gen search`: recover an unknown CRC's parameters from sample messages or captured
+//! frames.
 
+mod fits;
+
+use std::ops::RangeInclusive;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::ValueEnum;
-use crc_gen::search::{self, CrcAt, Endian, Outcome, Query, Sample};
+use crc_gen::search::{self, CrcAt, Endian, FrameQuery, Outcome, Query, Sample};
 use serde::Serialize;
 
 use crate::report::ModelReport;
@@ -13,7 +17,7 @@ use crate::{print_out, Format};
 /// Arguments of `crc-gen search`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// A sample: HEXDATA:HEXCRC, or with --crc-at the whole captured message in hex.
+    /// A sample: HEXDATA:HEXCRC, or with --crc-at a whole captured frame in hex.
     #[arg(value_name = "SAMPLE", required_unless_present = "file")]
     samples: Vec<String>,
     /// Read samples from a file, one a line (blank lines and `#` comments skipped).
@@ -31,18 +35,19 @@ pub struct Args {
     /// Only models with this refout.
     #[arg(long, value_name = "B", action = clap::ArgAction::Set)]
     refout: Option<bool>,
-    /// The CRC is embedded in each sample, width/8 bytes at its start or end (needs --width).
-    #[arg(long, value_enum, value_name = "AT", requires = "width")]
+    /// The CRC is embedded in each sample, width/8 bytes at its start or end (start/end need
+    /// --width); `auto` tries both ends, both byte orders and every whole-byte width of
+    /// --width/--widths [default: 8..64].
+    #[arg(long, value_enum, value_name = "AT")]
     crc_at: Option<At>,
-    /// Byte order of an embedded CRC.
-    #[arg(
-        long,
-        value_enum,
-        value_name = "E",
-        default_value_t,
-        requires = "crc_at"
-    )]
-    crc_endian: ByteOrder,
+    /// Byte order of an embedded CRC [default: big; both with --crc-at auto].
+    #[arg(long, value_enum, value_name = "E", requires = "crc_at")]
+    crc_endian: Option<ByteOrder>,
+    /// Bytes the CRC does not cover: K skipped at the frame's start (after the CRC when it
+    /// is first), `K,J` also J before the CRC (at the end when it is first), `auto` every
+    /// K in 0..=8 and J in 0..=4.
+    #[arg(long, value_name = "K|K,J|auto", requires = "crc_at")]
+    skip: Option<String>,
     /// Also report generators without an x^0 term (shifted shadows of narrower CRCs).
     #[arg(long)]
     even_polys: bool,
@@ -58,6 +63,8 @@ pub enum At {
     Start,
     /// After the data.
     End,
+    /// Try both, both byte orders, every whole-byte width.
+    Auto,
 }
 
 /// Byte order of an embedded CRC.
@@ -82,8 +89,8 @@ fn widths(text: &str) -> Result<(u32, u32), String> {
     Ok((a, b))
 }
 
-/// The samples from the command line and `--file`, split when the CRC is embedded.
-fn samples(args: &Args) -> Result<Vec<Sample>, String> {
+/// The samples from the command line and `--file`, each with where it came from.
+fn lines(args: &Args) -> Result<Vec<(String, String)>, String> {
     let mut lines: Vec<(String, String)> = args
         .samples
         .iter()
@@ -99,38 +106,67 @@ fn samples(args: &Args) -> Result<Vec<Sample>, String> {
             }
         }
     }
+    Ok(lines)
+}
+
+/// Each line as the hex of a whole frame.
+fn frames(lines: &[(String, String)]) -> Result<Vec<Vec<u8>>, String> {
     lines
         .iter()
-        .map(|(text, place)| {
-            let parsed = match (args.crc_at, args.width) {
-                (Some(at), Some(width)) => search::parse_hex(text)
-                    .map_err(|reason| format!("{place}: {reason}"))
-                    .and_then(|msg| {
-                        let at = match at {
-                            At::Start => CrcAt::Start,
-                            At::End => CrcAt::End,
-                        };
-                        let endian = match args.crc_endian {
-                            ByteOrder::Big => Endian::Big,
-                            ByteOrder::Little => Endian::Little,
-                        };
-                        Sample::embedded(&msg, width, at, endian)
-                            .map_err(|e| format!("{place}: {e}"))
-                    }),
-                _ => Sample::parse(text).map_err(|e| match e {
-                    search::SearchError::Syntax { reason, .. } => format!("{place}: {reason}"),
-                    e => e.to_string(),
+        .map(|(text, place)| search::parse_hex(text).map_err(|reason| format!("{place}: {reason}")))
+        .collect()
+}
+
+fn crc_at(at: At) -> Option<CrcAt> {
+    match at {
+        At::Start => Some(CrcAt::Start),
+        At::End => Some(CrcAt::End),
+        At::Auto => None,
+    }
+}
+
+fn endian(e: ByteOrder) -> Endian {
+    match e {
+        ByteOrder::Big => Endian::Big,
+        ByteOrder::Little => Endian::Little,
+    }
+}
+
+/// The samples, split when the CRC's place is given (`--crc-at start|end` without `--skip`).
+fn samples(args: &Args, lines: &[(String, String)]) -> Result<Vec<Sample>, String> {
+    let place = args.crc_at.and_then(crc_at);
+    lines
+        .iter()
+        .map(|(text, place_of)| match (place, args.width) {
+            (Some(at), Some(width)) => search::parse_hex(text)
+                .map_err(|reason| format!("{place_of}: {reason}"))
+                .and_then(|msg| {
+                    let e = endian(args.crc_endian.unwrap_or_default());
+                    Sample::embedded(&msg, width, at, e).map_err(|e| format!("{place_of}: {e}"))
                 }),
-            };
-            parsed
+            _ => Sample::parse(text).map_err(|e| match e {
+                search::SearchError::Syntax { reason, .. } => format!("{place_of}: {reason}"),
+                e => e.to_string(),
+            }),
         })
         .collect()
 }
 
-/// Runs the search and prints every model that fits; exit 1 when none does.
-pub fn run(args: &Args) -> Result<ExitCode, String> {
-    let samples = samples(args)?;
-    let mut query = Query::default();
+/// `--skip`: the `k` and `j` ranges.
+fn skip(text: &str) -> Result<(RangeInclusive<usize>, RangeInclusive<usize>), String> {
+    if text == "auto" {
+        return Ok((0..=8, 0..=4));
+    }
+    let bad = || format!("--skip `{text}`: expected K, K,J or auto, e.g. 1 or 1,2");
+    let (k, j) = text.split_once(',').unwrap_or((text, "0"));
+    let k: usize = k.trim().parse().map_err(|_| bad())?;
+    let j: usize = j.trim().parse().map_err(|_| bad())?;
+    Ok((k..=k, j..=j))
+}
+
+/// The query from --width/--widths, --refin, --refout, --even-polys.
+fn query(args: &Args, default: RangeInclusive<u32>) -> Result<Query, String> {
+    let mut query = Query::widths(default);
     if let Some(w) = args.width {
         query.widths = w..=w;
     } else if let Some(text) = &args.widths {
@@ -140,8 +176,49 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
     query.refin = args.refin;
     query.refout = args.refout;
     query.even_polys = args.even_polys;
+    Ok(query)
+}
+
+/// Runs the search and prints every model that fits: exit 0, or 3 when it fits only with
+/// some samples left out, 1 when nothing fits.
+pub fn run(args: &Args) -> Result<ExitCode, String> {
+    let lines = lines(args)?;
+    // `--crc-at start|end --width W` splits each frame once (a plain search); anything else
+    // with --crc-at scans layouts.
+    let frame_mode = args.crc_at == Some(At::Auto)
+        || args.skip.is_some()
+        || (args.crc_at.is_some() && args.width.is_none());
+    if frame_mode {
+        let (skip, gap) = args.skip.as_deref().map_or(Ok((0..=0, 0..=0)), skip)?;
+        let at = args.crc_at.and_then(crc_at);
+        let q = FrameQuery {
+            query: query(args, 8..=64)?,
+            at,
+            // An explicit end keeps the explicit default byte order; auto tries both.
+            endian: args.crc_endian.or(at.map(|_| ByteOrder::Big)).map(endian),
+            skip,
+            gap,
+            outliers: true,
+        };
+        let frames = frames(&lines)?;
+        let fits = search::search_frames(&frames, &q).map_err(|e| format!("search: {e}"))?;
+        let hex: Vec<String> = frames.iter().map(|f| fits::hex(f)).collect();
+        return fits::report(&fits, &hex, "frames", args.format);
+    }
+    let samples = samples(args, &lines)?;
+    let query = query(args, 1..=128)?;
     let out = search::search(&samples, &query).map_err(|e| format!("search: {e}"))?;
     let found = !out.catalogue.is_empty() || !out.solved.is_empty();
+    if !found {
+        let fits = search::search_outliers(&samples, &query).map_err(|e| format!("search: {e}"))?;
+        if !fits.is_empty() {
+            let hex: Vec<String> = samples
+                .iter()
+                .map(|s| format!("{}:{:x}", fits::hex(&s.data), s.crc))
+                .collect();
+            return fits::report(&fits, &hex, "samples", args.format);
+        }
+    }
     match args.format {
         Format::Text => {
             if found {
@@ -168,7 +245,7 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
 }
 
 /// Attribute lines, catalogue hits first, with `//` comments on ambiguity.
-fn text(out: &Outcome) -> String {
+pub(crate) fn text(out: &Outcome) -> String {
     let mut t = String::new();
     for hit in &out.catalogue {
         t += &hit.to_string();
@@ -219,7 +296,7 @@ fn text(out: &Outcome) -> String {
 
 /// `search --format json`.
 #[derive(Serialize)]
-struct JsonOutcome {
+pub(crate) struct JsonOutcome {
     catalogue: Vec<JsonHit>,
     solved: Vec<JsonSolved>,
     /// Number of distinct CRC functions that fit (saturating).
@@ -247,7 +324,7 @@ struct JsonSolved {
 }
 
 impl JsonOutcome {
-    fn new(out: &Outcome) -> Self {
+    pub(crate) fn new(out: &Outcome) -> Self {
         JsonOutcome {
             catalogue: out
                 .catalogue

@@ -1,0 +1,174 @@
+//! Output for fits that name a layout or bad samples: `--crc-at auto`, `--skip`, and
+//! samples that fit only with some left out.
+
+use std::process::ExitCode;
+
+use crc_gen::search::{CrcAt, Endian, Fit, Layout, Outcome};
+use serde::Serialize;
+
+use super::{text, JsonOutcome};
+use crate::{print_out, Format};
+
+/// Lower-case hex.
+pub(super) fn hex(data: &[u8]) -> String {
+    data.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// Prints the fits (`noun` is "frames" or "samples", `hex` each one as given) and returns
+/// the exit status: 0 when a fit needs no sample left out, 3 when every fit does, 1 (with
+/// one line on stderr) when nothing fits.
+pub(super) fn report(
+    fits: &[Fit],
+    hex: &[String],
+    noun: &str,
+    format: Format,
+) -> Result<ExitCode, String> {
+    match format {
+        Format::Text => {
+            let blocks: Vec<String> = fits.iter().map(|f| fit_text(f, hex, noun)).collect();
+            if !blocks.is_empty() {
+                print_out(blocks.join("\n"))?;
+            }
+        }
+        Format::Json => {
+            let doc = JsonFits {
+                fits: fits.iter().map(|f| JsonFit::new(f, hex)).collect(),
+                outliers: !fits.is_empty() && fits.iter().all(|f| !f.bad.is_empty()),
+            };
+            let json = serde_json::to_string_pretty(&doc).map_err(|e| e.to_string())?;
+            print_out(format_args!("{json}\n"))?;
+        }
+    }
+    if fits.is_empty() {
+        let what = if noun == "frames" {
+            "layout and model"
+        } else {
+            "model"
+        };
+        eprintln!(
+            "crc-gen: search: no {what} fits all {} {noun}, nor all but a few",
+            hex.len()
+        );
+        return Ok(ExitCode::from(1));
+    }
+    if fits.iter().any(|f| f.bad.is_empty()) {
+        Ok(ExitCode::SUCCESS)
+    } else {
+        Ok(ExitCode::from(3))
+    }
+}
+
+/// One fit: a `//` line naming the model and layout, the attribute lines, then the layouts
+/// the frames cannot tell apart and the bad samples.
+fn fit_text(fit: &Fit, hex: &[String], noun: &str) -> String {
+    let out = &fit.outcome;
+    let mut t = format!("// {}", names(out));
+    if let Some(layout) = fit.layout {
+        t += &format!(", {layout}");
+    }
+    if !fit.bad.is_empty() {
+        let good = hex.len() - fit.bad.len();
+        t += &format!(" (fits {good} of {} {noun})", hex.len());
+    }
+    t.push('\n');
+    t += &text(out);
+    if !fit.alike.is_empty() {
+        let others: Vec<String> = fit
+            .alike
+            .iter()
+            .map(|(l, out)| format!("{} ({l})", names(out)))
+            .collect();
+        t += &format!(
+            "// also fits as {}: every frame has the same bytes where these differ, so the \
+             frames cannot tell them apart; the smallest is listed\n",
+            others.join("; ")
+        );
+    }
+    let singular = noun.trim_end_matches('s');
+    for &i in &fit.bad {
+        t += &format!("// bad {singular} {i}: {}\n", hex[i]);
+    }
+    t
+}
+
+/// The catalogue names that fit, and `custom width W` for solved models.
+fn names(out: &Outcome) -> String {
+    let mut names: Vec<String> = out
+        .catalogue
+        .iter()
+        .map(|h| h.entry.name().to_owned())
+        .collect();
+    if let Some(s) = out.solved.first() {
+        names.push(format!("custom width {}", s.model.width()));
+    }
+    names.join(" / ")
+}
+
+#[derive(Serialize)]
+struct JsonFits {
+    fits: Vec<JsonFit>,
+    /// Every fit leaves some samples out (exit status 3).
+    outliers: bool,
+}
+
+#[derive(Serialize)]
+struct JsonFit {
+    layout: Option<JsonLayout>,
+    alike: Vec<JsonLayout>,
+    bad: Vec<JsonBad>,
+    #[serde(flatten)]
+    outcome: JsonOutcome,
+}
+
+#[derive(Serialize)]
+struct JsonLayout {
+    crc_bytes: usize,
+    at: &'static str,
+    endian: &'static str,
+    skip: usize,
+    gap: usize,
+    text: String,
+}
+
+#[derive(Serialize)]
+struct JsonBad {
+    index: usize,
+    hex: String,
+}
+
+impl JsonLayout {
+    fn new(l: &Layout) -> Self {
+        JsonLayout {
+            crc_bytes: l.bytes,
+            at: match l.at {
+                CrcAt::Start => "start",
+                CrcAt::End => "end",
+            },
+            endian: match l.endian {
+                Endian::Big => "big",
+                Endian::Little => "little",
+            },
+            skip: l.skip,
+            gap: l.gap,
+            text: l.to_string(),
+        }
+    }
+}
+
+impl JsonFit {
+    fn new(f: &Fit, hex: &[String]) -> Self {
+        JsonFit {
+            layout: f.layout.as_ref().map(JsonLayout::new),
+            alike: f.alike.iter().map(|(l, _)| JsonLayout::new(l)).collect(),
+            bad: f
+                .bad
+                .iter()
+                .map(|&index| JsonBad {
+                    index,
+                    hex: hex[index].clone(),
+                })
+                .collect(),
+            outcome: JsonOutcome::new(&f.outcome),
+        }
+    }
+}

@@ -1,0 +1,323 @@
+//! Frames as captured: where the CRC sits, its width and byte order, the bytes it covers,
+//! and which frames are bad. Every layout is turned into samples and searched, with
+//! [`outliers`](super::outliers) deciding how many frames may be left out.
+
+use core::fmt;
+use core::ops::RangeInclusive;
+
+use super::outliers::{self, Candidate, Found};
+use super::{CrcAt, Endian, Outcome, Query, Sample, SearchError};
+
+/// Where a CRC sits in a captured frame and which bytes it covers. The frame less the CRC
+/// field is its body; the CRC covers the body less `skip` bytes at its start and `gap` bytes
+/// at its end.
+///
+/// ```
+/// use crc_gen::search::{CrcAt, Endian, Layout};
+/// let l = Layout { bytes: 2, at: CrcAt::End, endian: Endian::Little, skip: 1, gap: 0 };
+/// let s = l.split(&[0x7e, 0x31, 0x32, 0xef, 0xbe]).unwrap();
+/// assert_eq!((s.data, s.crc), (vec![0x31, 0x32], 0xbeef));
+/// assert_eq!(l.to_string(), "little-endian, last 2 bytes, skipping the first 1 byte");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Layout {
+    /// CRC width in bytes, 1..=16.
+    pub bytes: usize,
+    /// The CRC field is the frame's first or last `bytes` bytes.
+    pub at: CrcAt,
+    /// Byte order of the CRC field (irrelevant for one byte).
+    pub endian: Endian,
+    /// Body bytes before the covered range: a preamble, sync or address byte at the frame's
+    /// start (CRC at the end), or a header after the CRC (CRC at the start).
+    pub skip: usize,
+    /// Body bytes after the covered range: between the data and the CRC (CRC at the end), or
+    /// a trailer (CRC at the start).
+    pub gap: usize,
+}
+
+impl Layout {
+    /// The CRC width in bits.
+    pub fn width(&self) -> u32 {
+        8 * self.bytes as u32
+    }
+
+    /// The covered bytes and the CRC of `frame`, or `None` when the frame is too short.
+    pub fn split(&self, frame: &[u8]) -> Option<Sample> {
+        if frame.len() < self.bytes + self.skip + self.gap {
+            return None;
+        }
+        let mut s = Sample::embedded(frame, self.width(), self.at, self.endian).ok()?;
+        s.data.truncate(s.data.len() - self.gap);
+        s.data.drain(..self.skip);
+        Some(s)
+    }
+
+    /// Whether every frame has the same bytes where `self` and `other` (same field, other
+    /// `skip` or `gap`) cover different bytes: then the frames cannot tell them apart.
+    fn alike(&self, other: &Layout, frames: &[&[u8]]) -> bool {
+        let body = |f: &[u8]| -> Vec<u8> {
+            match self.at {
+                CrcAt::Start => f[self.bytes..].to_vec(),
+                CrcAt::End => f[..f.len() - self.bytes].to_vec(),
+            }
+        };
+        let (k0, k1) = (self.skip.min(other.skip), self.skip.max(other.skip));
+        let (j0, j1) = (self.gap.min(other.gap), self.gap.max(other.gap));
+        let differ = |f: &[u8]| {
+            let b = body(f);
+            let head = b[k0..k1].to_vec();
+            let tail = b[b.len() - j1..b.len() - j0].to_vec();
+            (head, tail)
+        };
+        frames.windows(2).all(|p| differ(p[0]) == differ(p[1]))
+    }
+}
+
+impl fmt::Display for Layout {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let end = match self.at {
+            CrcAt::Start => "first",
+            CrcAt::End => "last",
+        };
+        match (self.bytes, self.endian) {
+            (1, _) => write!(f, "{end} byte")?,
+            (n, Endian::Big) => write!(f, "big-endian, {end} {n} bytes")?,
+            (n, Endian::Little) => write!(f, "little-endian, {end} {n} bytes")?,
+        }
+        let s = |n: usize| if n == 1 { "" } else { "s" };
+        let (k, j) = (self.skip, self.gap);
+        match self.at {
+            CrcAt::End if k > 0 => write!(f, ", skipping the first {k} byte{}", s(k))?,
+            CrcAt::Start if k > 0 => write!(f, ", skipping {k} byte{} after it", s(k))?,
+            _ => {}
+        }
+        match self.at {
+            CrcAt::End if j > 0 => write!(f, ", stopping {j} byte{} before it", s(j)),
+            CrcAt::Start if j > 0 => write!(f, ", leaving out the last {j} byte{}", s(j)),
+            _ => Ok(()),
+        }
+    }
+}
+
+/// What to try on whole frames ([`search_frames`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FrameQuery {
+    /// Widths (the whole-byte ones in it are tried), reflections and the other search
+    /// options.
+    pub query: Query,
+    /// Only this CRC position, if set (else start and end).
+    pub at: Option<CrcAt>,
+    /// Only this byte order, if set (else both).
+    pub endian: Option<Endian>,
+    /// Skipped bytes `k` to try (`0..=8` for `--skip auto`).
+    pub skip: RangeInclusive<usize>,
+    /// Uncovered bytes `j` at the other end to try (`0..=4` for `--skip auto`).
+    pub gap: RangeInclusive<usize>,
+    /// Look for models that fit all frames but a few (up to a quarter) when none fits all.
+    pub outliers: bool,
+}
+
+impl Default for FrameQuery {
+    /// Widths 8..=64, both positions and byte orders, everything covered, outliers on.
+    fn default() -> Self {
+        FrameQuery {
+            query: Query::widths(8..=64),
+            at: None,
+            endian: None,
+            skip: 0..=0,
+            gap: 0..=0,
+            outliers: true,
+        }
+    }
+}
+
+impl FrameQuery {
+    /// Every layout to try: narrowest first, the CRC at the end before the start,
+    /// big-endian before little, then by `skip` and `gap`.
+    pub fn layouts(&self) -> Vec<Layout> {
+        let (lo, hi) = (*self.query.widths.start(), *self.query.widths.end());
+        let mut out = Vec::new();
+        for bytes in (lo.div_ceil(8).max(1)..=(hi / 8).min(16)).map(|b| b as usize) {
+            for at in [CrcAt::End, CrcAt::Start] {
+                for endian in [Endian::Big, Endian::Little] {
+                    let one_byte_twice =
+                        bytes == 1 && self.endian.is_none() && endian != Endian::Big;
+                    if self.at.is_some_and(|a| a != at)
+                        || self.endian.is_some_and(|e| e != endian)
+                        || one_byte_twice
+                    {
+                        continue;
+                    }
+                    for skip in self.skip.clone() {
+                        for gap in self.gap.clone() {
+                            out.push(Layout {
+                                bytes,
+                                at,
+                                endian,
+                                skip,
+                                gap,
+                            });
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+}
+
+/// A model (or models) that fits the samples, less the bad ones, in one layout.
+#[derive(Clone, Debug)]
+pub struct Fit {
+    /// The layout, for frames; `None` for samples given as data and CRC.
+    pub layout: Option<Layout>,
+    /// What fits the good samples.
+    pub outcome: Outcome,
+    /// Indices of the samples that do not fit (empty when all do).
+    pub bad: Vec<usize>,
+    /// Further layouts that fit and that the frames cannot tell apart from `layout` (every
+    /// frame has the same bytes where they differ), with what fits in each; `layout` is the
+    /// smallest.
+    pub alike: Vec<(Layout, Outcome)>,
+}
+
+/// Finds every layout and model that fits the frames (see [`Layout`]); when none fits
+/// them all and [`FrameQuery::outliers`] is on, those that fit all but the fewest (at most
+/// a quarter, at least three left). An empty list means nothing fits.
+///
+/// ```
+/// use crc_gen::search::{search_frames, FrameQuery};
+/// let m = &crc_gen::catalogue::lookup("CRC-16/DNP").unwrap().model;
+/// let frames: Vec<Vec<u8>> = [&b"hello!"[..], b"world!", b"frames", b"123456789", b"abcdefghi"]
+///     .iter()
+///     .map(|d| [d.to_vec(), (m.crc(d) as u16).to_le_bytes().to_vec()].concat())
+///     .collect();
+/// let fits = search_frames(&frames, &FrameQuery::default()).unwrap();
+/// assert_eq!(fits[0].outcome.catalogue[0].entry.name(), "CRC-16/DNP");
+/// assert_eq!(fits[0].layout.unwrap().to_string(), "little-endian, last 2 bytes");
+/// ```
+pub fn search_frames(frames: &[Vec<u8>], q: &FrameQuery) -> Result<Vec<Fit>, SearchError> {
+    if frames.is_empty() {
+        return Err(SearchError::NoSamples);
+    }
+    let (lo, hi) = (*q.query.widths.start(), *q.query.widths.end());
+    if lo == 0 || hi > 128 || lo > hi {
+        return Err(SearchError::Widths { lo, hi });
+    }
+    let layouts = q.layouts();
+    if layouts.is_empty() {
+        return Err(SearchError::EmbeddedWidth(lo));
+    }
+    let cands: Vec<Candidate<Layout>> = layouts
+        .iter()
+        .filter_map(|l| {
+            let samples = frames.iter().map(|f| l.split(f)).collect::<Option<_>>()?;
+            let widths = l.width()..=l.width();
+            Some((
+                *l,
+                samples,
+                Query {
+                    widths,
+                    ..q.query.clone()
+                },
+            ))
+        })
+        .collect();
+    let max_bad = if q.outliers {
+        outliers::max_bad(frames.len())
+    } else {
+        0
+    };
+    // Enumerating generators (no equal-length frames; up to ~1 s per width and layout) is
+    // affordable with one layout per width only.
+    let enumerate =
+        q.at.is_some() && q.endian.is_some() && q.skip.clone().count() * q.gap.clone().count() == 1;
+    let both_orders = q.endian.is_none();
+    let found = outliers::scan(&cands, max_bad, enumerate);
+    Ok(group(found, frames, both_orders))
+}
+
+/// Turns the scan's finds into fits: byte-swapped catalogue hits dropped when both byte
+/// orders were tried (the other order lists them straight), and layouts the frames cannot
+/// tell apart folded into the smallest.
+fn group(found: Vec<Found<Layout>>, frames: &[Vec<u8>], both_orders: bool) -> Vec<Fit> {
+    let mut fits: Vec<Fit> = Vec::new();
+    for mut f in found {
+        if both_orders {
+            let before = f.outcome.catalogue.len();
+            f.outcome.catalogue.retain(|h| !h.byte_swapped);
+            let dropped = (before - f.outcome.catalogue.len()) as u128;
+            f.outcome.solutions = f.outcome.solutions.saturating_sub(dropped);
+            if f.outcome.catalogue.is_empty() && f.outcome.solved.is_empty() {
+                continue;
+            }
+        }
+        let good: Vec<&[u8]> = (0..frames.len())
+            .filter(|i| !f.bad.contains(i))
+            .map(|i| frames[i].as_slice())
+            .collect();
+        let same_field = |a: &Layout| {
+            let l = f.layout;
+            (a.bytes, a.at, a.endian) == (l.bytes, l.at, l.endian)
+        };
+        let into = fits.iter_mut().find(|fit| {
+            fit.bad == f.bad
+                && fit
+                    .layout
+                    .is_some_and(|l| same_field(&l) && l.alike(&f.layout, &good))
+        });
+        match into {
+            Some(fit) => fit.alike.push((f.layout, f.outcome)),
+            None => fits.push(Fit {
+                layout: Some(f.layout),
+                outcome: f.outcome,
+                bad: f.bad,
+                alike: Vec::new(),
+            }),
+        }
+    }
+    // Pinned-down fits first, then ambiguous ones (such as a constant preamble read as a CRC
+    // of the rest); the sort is stable, so layouts keep their order within each.
+    fits.sort_by_key(|f| f.outcome.is_ambiguous() && f.alike.iter().all(|a| a.1.is_ambiguous()));
+    fits
+}
+
+/// [`search`](super::search), and when nothing fits every sample, the models that fit all
+/// but the fewest (at most a quarter, at least three left; solved models only where the rest
+/// pin them down). An empty list means nothing fits.
+///
+/// ```
+/// use crc_gen::search::{search_outliers, Query, Sample};
+/// let m = &crc_gen::catalogue::lookup("CRC-16/DNP").unwrap().model;
+/// let mut s: Vec<Sample> = ["one", "two", "three", "four", "five", "six", "seven"]
+///     .iter()
+///     .map(|d| Sample::new(d.as_bytes().to_vec(), m.crc(d.as_bytes())))
+///     .collect();
+/// s[3].crc ^= 1;
+/// let fits = search_outliers(&s, &Query::width(16)).unwrap();
+/// assert_eq!(fits[0].outcome.catalogue[0].entry.name(), "CRC-16/DNP");
+/// assert_eq!(fits[0].bad, [3]);
+/// ```
+pub fn search_outliers(samples: &[Sample], q: &Query) -> Result<Vec<Fit>, SearchError> {
+    let out = super::search(samples, q)?;
+    if !out.catalogue.is_empty() || !out.solved.is_empty() {
+        return Ok(vec![Fit {
+            layout: None,
+            outcome: out,
+            bad: Vec::new(),
+            alike: Vec::new(),
+        }]);
+    }
+    let cands = [((), samples.to_vec(), q.clone())];
+    let found = outliers::scan(&cands, outliers::max_bad(samples.len()), false);
+    Ok(found
+        .into_iter()
+        .filter(|f| !f.bad.is_empty())
+        .map(|f| Fit {
+            layout: None,
+            outcome: f.outcome,
+            bad: f.bad,
+            alike: Vec::new(),
+        })
+        .collect())
+}

@@ -1,0 +1,192 @@
+//! Models that fit all samples but a few: each candidate sample set is searched with `t`
+//! samples left out, `t = 0, 1, …` up to a bound, and the scan ends at the first `t` where
+//! something fits, so every fit names the fewest bad samples.
+
+use super::driver::{search_with, swap_bytes};
+use super::{CatalogueMatch, Outcome, Query, Sample};
+use crate::catalogue;
+
+/// Searches (with one bad-sample count `t`) are bounded by this many subsets per candidate;
+/// beyond it only the catalogue is tried.
+const MAX_SUBSETS: usize = 4096;
+
+/// A candidate that fits once its `bad` samples are left out.
+pub(super) struct Found<L> {
+    pub layout: L,
+    pub outcome: Outcome,
+    pub bad: Vec<usize>,
+}
+
+/// The most bad samples allowed among `n`: a quarter, while at least three remain.
+pub(super) fn max_bad(n: usize) -> usize {
+    (n / 4).min(n.saturating_sub(3))
+}
+
+/// A layout (or `()`), its samples and the query to search them with.
+pub(super) type Candidate<L> = (L, Vec<Sample>, Query);
+
+/// Scans the candidates for `t = 0..=max_bad` bad samples and returns the fits at the
+/// smallest `t` that has any. `enumerate` lets the `t = 0` searches enumerate generators
+/// (see [`search_with`]).
+pub(super) fn scan<L: Copy>(
+    cands: &[Candidate<L>],
+    max_bad: usize,
+    enumerate: bool,
+) -> Vec<Found<L>> {
+    for t in 0..=max_bad {
+        let mut found = Vec::new();
+        for (layout, samples, q) in cands {
+            if t == 0 {
+                if let Ok(outcome) = search_with(samples, q, enumerate) {
+                    if !outcome.catalogue.is_empty() || !outcome.solved.is_empty() {
+                        found.push(Found {
+                            layout: *layout,
+                            outcome,
+                            bad: Vec::new(),
+                        });
+                    }
+                }
+                continue;
+            }
+            // A solved model that a catalogue hit already names (same bad samples) is that hit.
+            let named: Vec<(Outcome, Vec<usize>)> = catalogue_all_but(samples, q, t).collect();
+            let solved: Vec<(Outcome, Vec<usize>)> = solved_all_but(samples, q, t)
+                .into_iter()
+                .filter(|(_, bad)| named.iter().all(|(_, b)| b != bad))
+                .collect();
+            found.extend(named.into_iter().chain(solved).map(|(outcome, bad)| Found {
+                layout: *layout,
+                outcome,
+                bad,
+            }));
+        }
+        if !found.is_empty() {
+            return found;
+        }
+    }
+    Vec::new()
+}
+
+/// Catalogue algorithms (straight or byte-swapped) that miss exactly `t` samples, grouped
+/// by the samples they miss.
+fn catalogue_all_but(
+    samples: &[Sample],
+    q: &Query,
+    t: usize,
+) -> impl Iterator<Item = (Outcome, Vec<usize>)> {
+    let (lo, hi) = (*q.widths.start(), *q.widths.end());
+    let mut groups: Vec<(Outcome, Vec<usize>)> = Vec::new();
+    for entry in catalogue::entries() {
+        let m = &entry.model;
+        if !q.catalogue || !(lo..=hi).contains(&m.width()) || !q.allows(m.refin(), m.refout()) {
+            continue;
+        }
+        let crcs: Vec<u128> = samples.iter().map(|s| m.crc(&s.data)).collect();
+        let misses = |f: &dyn Fn(u128) -> u128| -> Vec<usize> {
+            (0..samples.len())
+                .filter(|&i| f(crcs[i]) != samples[i].crc)
+                .collect()
+        };
+        let straight = misses(&|c| c);
+        let swapped = if m.width() % 8 == 0 && m.width() > 8 {
+            misses(&|c| swap_bytes(c, m.width()))
+        } else {
+            Vec::new()
+        };
+        for (bad, byte_swapped) in [(straight, false), (swapped, true)] {
+            if bad.len() != t {
+                continue;
+            }
+            let hit = CatalogueMatch {
+                entry,
+                byte_swapped,
+            };
+            match groups.iter_mut().find(|(_, b)| *b == bad) {
+                Some((out, _)) => {
+                    out.catalogue.push(hit);
+                    out.solutions += 1;
+                }
+                None => groups.push((
+                    Outcome {
+                        catalogue: vec![hit],
+                        solutions: 1,
+                        ..Outcome::default()
+                    },
+                    bad,
+                )),
+            }
+        }
+    }
+    groups.into_iter()
+}
+
+/// Solved models, pinned down by the rest, that miss exactly `t` samples.
+fn solved_all_but(samples: &[Sample], q: &Query, t: usize) -> Vec<(Outcome, Vec<usize>)> {
+    let n = samples.len();
+    let q = Query {
+        catalogue: false,
+        ..q.clone()
+    };
+    let mut found = Vec::new();
+    for bad in subsets(n, t).take(MAX_SUBSETS) {
+        let keep: Vec<Sample> = (0..n)
+            .filter(|i| !bad.contains(i))
+            .map(|i| samples[i].clone())
+            .collect();
+        let Ok(out) = search_with(&keep, &q, false) else {
+            continue;
+        };
+        let [solved] = out.solved.as_slice() else {
+            continue;
+        };
+        let pinned = out.solutions == 1 && out.undetermined.is_empty();
+        if pinned
+            && bad
+                .iter()
+                .all(|&i| solved.model.crc(&samples[i].data) != samples[i].crc)
+        {
+            found.push((out, bad));
+        }
+    }
+    found
+}
+
+/// Every `t`-subset of `0..n`, ascending, in lexicographic order.
+fn subsets(n: usize, t: usize) -> impl Iterator<Item = Vec<usize>> {
+    let mut next = (t <= n).then(|| (0..t).collect::<Vec<usize>>());
+    core::iter::from_fn(move || {
+        let cur = next.take()?;
+        let mut c = cur.clone();
+        // Advance the last index that can move, and reset the ones after it.
+        if let Some(i) = (0..t).rev().find(|&i| c[i] < n - t + i) {
+            c[i] += 1;
+            for j in i + 1..t {
+                c[j] = c[j - 1] + 1;
+            }
+            next = Some(c);
+        }
+        Some(cur)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn subsets_are_all_combinations() {
+        let all: Vec<Vec<usize>> = subsets(4, 2).collect();
+        assert_eq!(
+            all,
+            [[0, 1], [0, 2], [0, 3], [1, 2], [1, 3], [2, 3]].map(Vec::from)
+        );
+        assert_eq!(subsets(5, 0).count(), 1);
+        assert_eq!(subsets(2, 3).count(), 0);
+        assert_eq!(subsets(8, 2).count(), 28);
+    }
+
+    #[test]
+    fn max_bad_keeps_three() {
+        assert_eq!([3, 4, 7, 8, 12].map(max_bad), [0, 1, 1, 2, 3]);
+    }
+}
