@@ -64,23 +64,18 @@ impl fmt::Display for Field {
 /// assert_eq!(err.field(), Some(Field::Poly));
 /// assert_eq!(err.to_string(), "poly = 0x107 does not fit in width = 8 bits");
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ModelError {
     /// A model line that does not follow RevEng's `key=value` format.
-    #[error("{0}")]
     Syntax(String),
     /// A required parameter was not given.
-    #[error("missing `{0}`: a model needs width and poly (init, refin, refout, xorout default to 0/false)")]
     Missing(Field),
     /// `width` outside 1..=128.
-    #[error("width = {0} is out of range: crcstamp supports widths 1..=128")]
     Width(u32),
     /// `poly = 0`: no generator at all, so every message's CRC would be `xorout`.
-    #[error("poly = 0 is not a generator: every message would get the same CRC (xorout); give the polynomial's terms below x^width, msb-first")]
     ZeroPoly,
     /// `refin` or `refout` given as `true` without the other, which would default to `false`
     /// and make a crossed model: nearly always a slip, so the other must be written out.
-    #[error("{given} = true without {missing}: write {missing} = true, or {missing} = false for a crossed model")]
     LoneReflection {
         /// The key given.
         given: Field,
@@ -88,7 +83,6 @@ pub enum ModelError {
         missing: Field,
     },
     /// A value with bits at or above `x^width`.
-    #[error("{field} = {value:#x} does not fit in width = {width} bits")]
     TooWide {
         /// Which parameter.
         field: Field,
@@ -98,9 +92,6 @@ pub enum ModelError {
         width: u32,
     },
     /// The claimed `check` differs from the CRC of `123456789` under the model.
-    #[error(
-        "check mismatch: the model computes check = {computed:#x}, but {claimed:#x} was given"
-    )]
     CheckMismatch {
         /// The value given.
         claimed: u128,
@@ -109,10 +100,6 @@ pub enum ModelError {
     },
     /// The claimed `check` (or `residue`) differs from the model's, but the model with the
     /// bit-reversed `poly` computes it: the poly was written in its reflected form.
-    #[error(
-        "{claim} mismatch: {} is the reflected form; the model's poly is {} (with it, {claim} = {} as given)",
-        hex(*.given, *.width), hex(*.poly, *.width), hex(*.claimed, *.width)
-    )]
     ReflectedPoly {
         /// The poly given.
         given: u128,
@@ -126,9 +113,6 @@ pub enum ModelError {
         claimed: u128,
     },
     /// The claimed `residue` differs from the model's residue.
-    #[error(
-        "residue mismatch: the model computes residue = {computed:#x}, but {claimed:#x} was given"
-    )]
     ResidueMismatch {
         /// The value given.
         claimed: u128,
@@ -136,7 +120,6 @@ pub enum ModelError {
         computed: u128,
     },
     /// A catalogue name that matches no algorithm or alias.
-    #[error("unknown catalogue name `{name}`{}", suggest(.suggestions))]
     UnknownName {
         /// The name given.
         name: String,
@@ -160,6 +143,64 @@ fn suggest(names: &[String]) -> String {
         many => format!("; did you mean one of: {}?", many.join(", ")),
     }
 }
+
+// By hand rather than derived: the derive's proc macro would put syn into every build of
+// crc-gen, which its math alone (crcstamp's `dynamic` feature) does not need.
+impl fmt::Display for ModelError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ModelError::Syntax(message) => f.write_str(message),
+            ModelError::Missing(field) => write!(
+                f,
+                "missing `{field}`: a model needs width and poly (init, refin, refout, xorout default to 0/false)"
+            ),
+            ModelError::Width(width) => write!(
+                f,
+                "width = {width} is out of range: crcstamp supports widths 1..=128"
+            ),
+            ModelError::ZeroPoly => f.write_str(
+                "poly = 0 is not a generator: every message would get the same CRC (xorout); give the polynomial's terms below x^width, msb-first",
+            ),
+            ModelError::LoneReflection { given, missing } => write!(
+                f,
+                "{given} = true without {missing}: write {missing} = true, or {missing} = false for a crossed model"
+            ),
+            ModelError::TooWide {
+                field,
+                value,
+                width,
+            } => write!(f, "{field} = {value:#x} does not fit in width = {width} bits"),
+            ModelError::CheckMismatch { claimed, computed } => write!(
+                f,
+                "check mismatch: the model computes check = {computed:#x}, but {claimed:#x} was given"
+            ),
+            ModelError::ReflectedPoly {
+                given,
+                poly,
+                width,
+                claim,
+                claimed,
+            } => write!(
+                f,
+                "{claim} mismatch: {} is the reflected form; the model's poly is {} (with it, {claim} = {} as given)",
+                hex(*given, *width),
+                hex(*poly, *width),
+                hex(*claimed, *width)
+            ),
+            ModelError::ResidueMismatch { claimed, computed } => write!(
+                f,
+                "residue mismatch: the model computes residue = {computed:#x}, but {claimed:#x} was given"
+            ),
+            ModelError::UnknownName { name, suggestions } => write!(
+                f,
+                "unknown catalogue name `{name}`{}",
+                suggest(suggestions)
+            ),
+        }
+    }
+}
+
+impl std::error::Error for ModelError {}
 
 impl ModelError {
     /// The parameter this error is about, if it is about one.

@@ -10,7 +10,11 @@
 //! - [`reference`](mod@reference): the bitwise reference, the oracle for every test.
 //! - [`tables`], [`fold`], [`combine`]: slice tables, folding/Barrett constants, combine
 //!   table; [`Consts`] gathers them.
-//! - [`emit`]: the Rust code shared by the `#[crc]` macro and `crc-gen emit`.
+//! - `emit` (feature `emit`): the Rust code shared by the `#[crc]` macro and `crc-gen emit`.
+//! - `search` (feature `search`): recovering unknown CRC parameters from samples.
+//!
+//! Both features are on by default; without them (`default-features = false`) crc-gen is the
+//! math alone, with no syn, quote or prettyplease.
 //!
 //! ```
 //! use crc_gen::{catalogue, Consts, Slice};
@@ -19,18 +23,23 @@
 //! assert_eq!(c.check, 0xae8b14860a799888);
 //! assert_eq!(c.fold.unwrap().folds[0].hi, 0xeadc41fd2ba3d420);
 //! ```
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
 pub mod catalogue;
 pub mod combine;
 pub mod consts;
+#[cfg(feature = "emit")]
+#[cfg_attr(docsrs, doc(cfg(feature = "emit")))]
 pub mod emit;
 pub mod error;
 pub mod fold;
 pub mod gf2;
 pub mod model;
 pub mod reference;
+#[cfg(feature = "search")]
+#[cfg_attr(docsrs, doc(cfg(feature = "search")))]
 pub mod search;
 pub mod tables;
 
