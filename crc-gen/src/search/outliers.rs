@@ -10,6 +10,10 @@ use crate::catalogue;
 /// beyond it only the catalogue is tried.
 const MAX_SUBSETS: usize = 4096;
 
+/// Checked bits beyond the unknowns that a solved model with bad samples needs (see
+/// [`solved_all_but`]).
+const MIN_SPARE_BITS: u32 = 24;
+
 /// A candidate that fits once its `bad` samples are left out.
 pub(super) struct Found<L> {
     pub layout: L,
@@ -139,7 +143,11 @@ fn solved_all_but(samples: &[Sample], q: &Query, t: usize) -> Vec<(Outcome, Vec<
         let [solved] = out.solved.as_slice() else {
             continue;
         };
-        let pinned = out.solutions == 1 && out.undetermined.is_empty();
+        // The rest must pin the model down with bits to spare: a scan makes thousands of
+        // tries, and 3W + 2 unknown bits against (n - t)·W checked ones leave a chance fit
+        // about 2^-((n - t - 3)·W) likely each.
+        let spare = (keep.len().saturating_sub(3) as u32).saturating_mul(solved.model.width());
+        let pinned = out.solutions == 1 && out.undetermined.is_empty() && spare >= MIN_SPARE_BITS;
         if pinned
             && bad
                 .iter()
