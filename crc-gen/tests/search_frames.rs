@@ -277,6 +277,27 @@ fn inconsistent_captures_fit_nothing() {
 }
 
 #[test]
+fn many_bad_samples_are_named_by_the_catalogue() {
+    // 40 samples, 6 bad: more than solved models are looked for with (3), within a quarter.
+    let m = &catalogue::lookup("CRC-32/ISCSI").unwrap().model;
+    let mut rng = Rng(40);
+    let mut s: Vec<Sample> = (0..40)
+        .map(|i| {
+            let d = rng.bytes(5 + i % 7);
+            Sample::new(d.clone(), m.crc(&d))
+        })
+        .collect();
+    let bad = [1, 7, 8, 20, 33, 39];
+    for &i in &bad {
+        s[i].data[0] ^= 0x80;
+    }
+    let fits = search_outliers(&s, &Query::width(32)).unwrap();
+    assert_eq!(fits.len(), 1, "{fits:#?}");
+    assert_eq!(fits[0].bad, bad);
+    assert_eq!(fits[0].outcome.catalogue[0].entry.name(), "CRC-32/ISCSI");
+}
+
+#[test]
 fn bad_arguments_are_errors() {
     assert!(search_frames(&[], &FrameQuery::default()).is_err());
     let q = FrameQuery {

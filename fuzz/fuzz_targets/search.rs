@@ -1,14 +1,19 @@
 //! `crc_gen::search` on arbitrary samples and queries never panics, and everything it reports
-//! reproduces every sample. Sizes are bounded so that most runs take milliseconds: at most
-//! four samples of at most 24 bytes, at most four widths; half the inputs take their CRCs
-//! from a random model, so the solver has something to find. The solver's work budget is
-//! 2^28 register steps per width and reflection, so a few inputs (one short equal-length
-//! pair at widths near 80) take tens of seconds here; libFuzzer lists them as slow units.
+//! reproduces every sample; `search_outliers` and `search_frames` on arbitrary samples,
+//! frames and layouts never panic, and every fit reproduces every sample it keeps and fails
+//! every sample it names as bad. Sizes are bounded so that most runs take milliseconds: at
+//! most four samples (six frames) of at most 24 bytes, at most four widths (three CRC byte
+//! counts, `k` up to 2 and `j` up to 1); half the inputs take their CRCs from a random model,
+//! so the solver has something to find. The solver's work budget is 2^28 register steps per
+//! width and reflection, so a few inputs (one short equal-length pair at widths near 80)
+//! take tens of seconds here; libFuzzer lists them as slow units.
 #![no_main]
 
 use arbitrary::Arbitrary;
-use crc_gen::search::{search, Query, Sample};
-use crc_gen::ModelSpec;
+use crc_gen::search::{
+    search, search_frames, search_outliers, CrcAt, Endian, Fit, FrameQuery, Query, Sample,
+};
+use crc_gen::{Model, ModelSpec};
 use libfuzzer_sys::fuzz_target;
 
 #[derive(Arbitrary, Debug)]
@@ -23,36 +28,112 @@ struct Input {
     /// Width, poly, init, xorout, refin, refout of a model that computes the CRCs.
     model: Option<(u8, u128, u128, u128, bool, bool)>,
     samples: Vec<(Vec<u8>, u128)>,
+    /// Treat the samples' data as frames: CRC position, byte order, k and j ranges.
+    frames: Option<(Option<bool>, Option<bool>, u8, u8)>,
+}
+
+fn model(spec: (u8, u128, u128, u128, bool, bool), hi: u32) -> Model {
+    let (w, poly, init, xorout, refin, refout) = spec;
+    let w = 1 + u32::from(w) % hi;
+    let mask = u128::MAX >> (128 - w);
+    // `poly = 0` is rejected by `build` (no generator).
+    let poly = match poly & mask {
+        0 => 1,
+        p => p,
+    };
+    ModelSpec::new(w, poly)
+        .init(init & mask)
+        .xorout(xorout & mask)
+        .refin(refin)
+        .refout(refout)
+        .build()
+        .unwrap()
+}
+
+/// Every model a fit reports (catalogue hits read straight) reproduces the samples it keeps;
+/// solved models fail the ones it names as bad.
+fn check_fit(fit: &Fit, samples: &[Sample]) {
+    for (i, s) in samples.iter().enumerate() {
+        let bad = fit.bad.contains(&i);
+        for hit in fit.outcome.catalogue.iter().filter(|h| !h.byte_swapped) {
+            let m = &hit.entry.model;
+            assert_eq!(m.crc(&s.data) != s.crc, bad, "{} on {i}: {s:?}", hit.entry.name());
+        }
+        for solved in &fit.outcome.solved {
+            let m = &solved.model;
+            assert_eq!(m.crc(&s.data) != s.crc, bad, "solved {m} on {i}: {s:?}");
+        }
+    }
+}
+
+fn frames(input: &Input, frames: Vec<Vec<u8>>, lo: u32) {
+    let Some((at, endian, k, j)) = input.frames else {
+        return;
+    };
+    let bytes = 1 + (lo - 1) / 8 % 8;
+    let bytes_hi = (bytes + u32::from(input.span % 3)).min(16);
+    let fq = FrameQuery {
+        query: Query {
+            widths: 8 * bytes..=8 * bytes_hi,
+            refin: input.refin,
+            refout: input.refout,
+            max_models: usize::from(input.max_models),
+            catalogue: input.catalogue,
+            even_polys: input.even_polys,
+        },
+        at: at.map(|s| if s { CrcAt::Start } else { CrcAt::End }),
+        endian: endian.map(|b| if b { Endian::Big } else { Endian::Little }),
+        skip: 0..=usize::from(k % 3),
+        gap: 0..=usize::from(j % 2),
+        outliers: true,
+    };
+    let Ok(fits) = search_frames(&frames, &fq) else {
+        return;
+    };
+    for fit in &fits {
+        let layout = fit.layout.expect("frame fits have a layout");
+        assert!(4 * fit.bad.len() <= frames.len());
+        let samples: Vec<Sample> = frames.iter().map(|f| layout.split(f).unwrap()).collect();
+        check_fit(fit, &samples);
+    }
 }
 
 fuzz_target!(|input: Input| {
-    let samples: Vec<Sample> = input
-        .samples
-        .into_iter()
-        .take(4)
-        .map(|(mut data, crc)| {
-            data.truncate(24);
-            Sample::new(data, crc)
-        })
-        .collect();
     let lo = 1 + u32::from(input.lo % 128);
     let hi = (lo + u32::from(input.span % 4)).min(128);
+    if input.frames.is_some() {
+        let data: Vec<Vec<u8>> = input
+            .samples
+            .iter()
+            .take(6)
+            .map(|(d, _)| d.iter().copied().take(24).collect())
+            .collect();
+        // With a model, append its CRC big-endian to each frame so that some layout fits.
+        let data = match input.model {
+            Some(spec) => {
+                let m = model(spec, 64);
+                let n = m.width().div_ceil(8) as usize;
+                data.into_iter()
+                    .map(|d| {
+                        let crc = m.crc(&d).to_be_bytes();
+                        [d, crc[16 - n..].to_vec()].concat()
+                    })
+                    .collect()
+            }
+            None => data,
+        };
+        frames(&input, data, lo);
+        return;
+    }
+    let samples: Vec<Sample> = input
+        .samples
+        .iter()
+        .take(4)
+        .map(|(data, crc)| Sample::new(data.iter().copied().take(24).collect(), *crc))
+        .collect();
     let samples: Vec<Sample> = match input.model {
-        Some((w, poly, init, xorout, refin, refout)) => {
-            let w = 1 + u32::from(w) % hi;
-            let mask = u128::MAX >> (128 - w);
-            // `poly = 0` is rejected by `build` (no generator).
-            let poly = match poly & mask {
-                0 => 1,
-                p => p,
-            };
-            let m = ModelSpec::new(w, poly)
-                .init(init & mask)
-                .xorout(xorout & mask)
-                .refin(refin)
-                .refout(refout)
-                .build()
-                .unwrap();
+        Some(spec) => {
+            let m = model(spec, hi);
             samples
                 .into_iter()
                 .map(|s| Sample::new(s.data.clone(), m.crc(&s.data)))
@@ -94,6 +175,11 @@ fuzz_target!(|input: Input| {
         let m = &solved.model;
         for s in &samples {
             assert_eq!(m.crc(&s.data), s.crc, "solved {m} on {s:?}");
+        }
+    }
+    if let Ok(fits) = search_outliers(&samples, &q) {
+        for fit in &fits {
+            check_fit(fit, &samples);
         }
     }
 });

@@ -154,3 +154,20 @@ write("search", "model_width24", search_seed(24, 0, (24, 0x864CFB, 0xB704CE, Fal
 write("search", "model_width8_distinct_lengths", search_seed(8, 0, (8, 0x07, 0, False, False, 0), [(b"a", 0), (b"bc", 0), (b"def", 0)]))
 write("search", "no_samples", search_seed(16, 0, None, []))
 write("search", "too_wide", search_seed(8, 0, None, [(b"x", 0x1234)]))
+
+# search on frames: the samples' data are whole frames (their CRC values unused), then the
+# Option of (CRC at start?, big-endian?, k range, j range).
+def frames_seed(lo, span, model, frames, at=None, endian=None, k=0, j=0):
+    opt = lambda v: b"\x00" if v is None else bytes([1, v])
+    base = search_seed(lo, span, model, [(f, 0) for f in frames])
+    return base + b"\x01" + opt(at) + opt(endian) + bytes([k, j])
+
+
+dnp = (16, 0x3D65, 0, True, True, 0xFFFF)
+dnp_frames = [m + crc(*dnp, m).to_bytes(2, "little") for m in [b"\x01\x02\x03\x04", b"\x10\x20\x30\x40", b"\xc0\x01\x02", b"\xc0\x05\x06", b"\x31\x32\x33\x34"]]
+write("search", "frames_dnp_auto", frames_seed(16, 0, None, dnp_frames))
+bad = list(dnp_frames)
+bad[3] = bytes([bad[3][0] ^ 4]) + bad[3][1:]
+write("search", "frames_dnp_one_bad", frames_seed(16, 0, None, bad))
+write("search", "frames_dnp_preamble_skip", frames_seed(16, 0, None, [b"\x05\x64" + f for f in dnp_frames], k=2))
+write("search", "frames_model_crc_at_end", frames_seed(32, 1, (32, 0x04C11DB7, 0, False, False, 0), msgs, at=False, endian=True))

@@ -167,3 +167,31 @@ fn bad_skip_exits_2() {
     let err = String::from_utf8(a.get_output().stderr.clone()).unwrap();
     assert!(err.contains("multiple of 8"), "{err}");
 }
+
+#[test]
+fn the_help_example_is_true() {
+    let frames = "01020304b467 102030400cc7 c00102c5e1 c00106770f 313233341342";
+    let a = Command::cargo_bin("crc-gen")
+        .unwrap()
+        .args(["search", "--crc-at", "auto"])
+        .args(frames.split(' '))
+        .assert()
+        .code(3);
+    let want = "// CRC-16/DNP, little-endian, last 2 bytes (fits 4 of 5 frames)\n\
+                #[crc(catalog = \"CRC-16/DNP\")]\n\
+                // bad frame 3: c00106770f\n";
+    assert_eq!(stdout(&a), want);
+    let help = Command::cargo_bin("crc-gen")
+        .unwrap()
+        .args(["search", "--help"])
+        .assert()
+        .success();
+    let help = stdout(&help);
+    assert!(
+        help.contains(&format!("crc-gen search --crc-at auto {frames}")),
+        "{help}"
+    );
+    for line in want.lines() {
+        assert!(help.contains(line), "{line}");
+    }
+}

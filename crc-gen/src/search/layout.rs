@@ -276,9 +276,16 @@ fn group(found: Vec<Found<Layout>>, frames: &[Vec<u8>], both_orders: bool) -> Ve
             }),
         }
     }
-    // Pinned-down fits first, then ambiguous ones (such as a constant preamble read as a CRC
-    // of the rest); the sort is stable, so layouts keep their order within each.
-    fits.sort_by_key(|f| f.outcome.is_ambiguous() && f.alike.iter().all(|a| a.1.is_ambiguous()));
+    // Pinned-down fits first, catalogue algorithms before solved models, then ambiguous ones
+    // (such as a constant preamble read as a CRC of the rest); the sort is stable, so
+    // layouts keep their order within each.
+    fits.sort_by_key(|f| {
+        let outcomes = || core::iter::once(&f.outcome).chain(f.alike.iter().map(|a| &a.1));
+        (
+            outcomes().all(Outcome::is_ambiguous),
+            outcomes().all(|o| o.catalogue.is_empty()),
+        )
+    });
     fits
 }
 

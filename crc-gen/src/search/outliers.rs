@@ -6,9 +6,17 @@ use super::driver::{search_with, swap_bytes};
 use super::{CatalogueMatch, Outcome, Query, Sample};
 use crate::catalogue;
 
-/// Searches (with one bad-sample count `t`) are bounded by this many subsets per candidate;
-/// beyond it only the catalogue is tried.
+/// Solved models are looked for with at most this many bad samples (every `t`-subset is a
+/// search), and at most [`MAX_SUBSETS`] subsets per candidate and `t`; beyond, only the
+/// catalogue is tried.
+const MAX_SOLVED_BAD: usize = 3;
+
+/// See [`MAX_SOLVED_BAD`].
 const MAX_SUBSETS: usize = 4096;
+
+/// Checked bits beyond the unknowns that a solved model with bad samples needs (see
+/// [`solved_all_but`]).
+const MIN_SPARE_BITS: u32 = 24;
 
 /// A candidate that fits once its `bad` samples are left out.
 pub(super) struct Found<L> {
@@ -33,9 +41,11 @@ pub(super) fn scan<L: Copy>(
     max_bad: usize,
     enumerate: bool,
 ) -> Vec<Found<L>> {
+    // The samples each catalogue algorithm misses, per candidate, computed once.
+    let mut misses: Vec<Option<Vec<Miss>>> = vec![None; cands.len()];
     for t in 0..=max_bad {
         let mut found = Vec::new();
-        for (layout, samples, q) in cands {
+        for ((layout, samples, q), misses) in cands.iter().zip(&mut misses) {
             if t == 0 {
                 if let Ok(outcome) = search_with(samples, q, enumerate) {
                     if !outcome.catalogue.is_empty() || !outcome.solved.is_empty() {
@@ -48,9 +58,15 @@ pub(super) fn scan<L: Copy>(
                 }
                 continue;
             }
+            let misses = misses.get_or_insert_with(|| catalogue_misses(samples, q));
+            let named = catalogue_all_but(misses, t);
             // A solved model that a catalogue hit already names (same bad samples) is that hit.
-            let named: Vec<(Outcome, Vec<usize>)> = catalogue_all_but(samples, q, t).collect();
-            let solved: Vec<(Outcome, Vec<usize>)> = solved_all_but(samples, q, t)
+            let solved: Vec<(Outcome, Vec<usize>)> = if t <= MAX_SOLVED_BAD {
+                solved_all_but(samples, q, t)
+            } else {
+                Vec::new()
+            };
+            let solved: Vec<(Outcome, Vec<usize>)> = solved
                 .into_iter()
                 .filter(|(_, bad)| named.iter().all(|(_, b)| b != bad))
                 .collect();
@@ -67,15 +83,14 @@ pub(super) fn scan<L: Copy>(
     Vec::new()
 }
 
-/// Catalogue algorithms (straight or byte-swapped) that miss exactly `t` samples, grouped
-/// by the samples they miss.
-fn catalogue_all_but(
-    samples: &[Sample],
-    q: &Query,
-    t: usize,
-) -> impl Iterator<Item = (Outcome, Vec<usize>)> {
+/// A catalogue algorithm, read straight or byte-swapped, and the samples it misses.
+type Miss = (CatalogueMatch, Vec<usize>);
+
+/// Every allowed catalogue algorithm (straight, and byte-swapped for whole-byte widths
+/// above 8) with the samples it misses.
+fn catalogue_misses(samples: &[Sample], q: &Query) -> Vec<Miss> {
     let (lo, hi) = (*q.widths.start(), *q.widths.end());
-    let mut groups: Vec<(Outcome, Vec<usize>)> = Vec::new();
+    let mut out = Vec::new();
     for entry in catalogue::entries() {
         let m = &entry.model;
         if !q.catalogue || !(lo..=hi).contains(&m.width()) || !q.allows(m.refin(), m.refout()) {
@@ -87,37 +102,38 @@ fn catalogue_all_but(
                 .filter(|&i| f(crcs[i]) != samples[i].crc)
                 .collect()
         };
-        let straight = misses(&|c| c);
-        let swapped = if m.width() % 8 == 0 && m.width() > 8 {
-            misses(&|c| swap_bytes(c, m.width()))
-        } else {
-            Vec::new()
+        let hit = |byte_swapped| CatalogueMatch {
+            entry,
+            byte_swapped,
         };
-        for (bad, byte_swapped) in [(straight, false), (swapped, true)] {
-            if bad.len() != t {
-                continue;
-            }
-            let hit = CatalogueMatch {
-                entry,
-                byte_swapped,
-            };
-            match groups.iter_mut().find(|(_, b)| *b == bad) {
-                Some((out, _)) => {
-                    out.catalogue.push(hit);
-                    out.solutions += 1;
-                }
-                None => groups.push((
-                    Outcome {
-                        catalogue: vec![hit],
-                        solutions: 1,
-                        ..Outcome::default()
-                    },
-                    bad,
-                )),
-            }
+        out.push((hit(false), misses(&|c| c)));
+        if m.width() % 8 == 0 && m.width() > 8 {
+            out.push((hit(true), misses(&|c| swap_bytes(c, m.width()))));
         }
     }
-    groups.into_iter()
+    out
+}
+
+/// The catalogue algorithms that miss exactly `t` samples, grouped by the samples they miss.
+fn catalogue_all_but(misses: &[Miss], t: usize) -> Vec<(Outcome, Vec<usize>)> {
+    let mut groups: Vec<(Outcome, Vec<usize>)> = Vec::new();
+    for (hit, bad) in misses.iter().filter(|(_, bad)| bad.len() == t) {
+        match groups.iter_mut().find(|(_, b)| b == bad) {
+            Some((out, _)) => {
+                out.catalogue.push(hit.clone());
+                out.solutions += 1;
+            }
+            None => groups.push((
+                Outcome {
+                    catalogue: vec![hit.clone()],
+                    solutions: 1,
+                    ..Outcome::default()
+                },
+                bad.clone(),
+            )),
+        }
+    }
+    groups
 }
 
 /// Solved models, pinned down by the rest, that miss exactly `t` samples.
@@ -139,7 +155,11 @@ fn solved_all_but(samples: &[Sample], q: &Query, t: usize) -> Vec<(Outcome, Vec<
         let [solved] = out.solved.as_slice() else {
             continue;
         };
-        let pinned = out.solutions == 1 && out.undetermined.is_empty();
+        // The rest must pin the model down with bits to spare: a scan makes thousands of
+        // tries, and 3W + 2 unknown bits against (n - t)·W checked ones leave a chance fit
+        // about 2^-((n - t - 3)·W) likely each.
+        let spare = (keep.len().saturating_sub(3) as u32).saturating_mul(solved.model.width());
+        let pinned = out.solutions == 1 && out.undetermined.is_empty() && spare >= MIN_SPARE_BITS;
         if pinned
             && bad
                 .iter()

@@ -16,6 +16,17 @@ use crate::{print_out, Format};
 
 /// Arguments of `crc-gen search`.
 #[derive(clap::Args)]
+#[command(after_help = "\
+Exit status: 0 a model fits every sample; 3 a model fits all but a few (up to a quarter,
+named as bad); 1 nothing fits; 2 bad input.
+
+A capture solved end to end (five frames: data, then CRC-16/DNP little-endian; the fourth
+frame has a flipped bit):
+  $ crc-gen search --crc-at auto 01020304b467 102030400cc7 c00102c5e1 c00106770f 313233341342
+  // CRC-16/DNP, little-endian, last 2 bytes (fits 4 of 5 frames)
+  #[crc(catalog = \"CRC-16/DNP\")]
+  // bad frame 3: c00106770f
+Add --skip auto when the CRC may leave out a preamble or bytes before it.")]
 pub struct Args {
     /// A sample: HEXDATA:HEXCRC, or with --crc-at a whole captured frame in hex.
     #[arg(value_name = "SAMPLE", required_unless_present = "file")]
@@ -35,9 +46,8 @@ pub struct Args {
     /// Only models with this refout.
     #[arg(long, value_name = "B", action = clap::ArgAction::Set)]
     refout: Option<bool>,
-    /// The CRC is embedded in each sample, width/8 bytes at its start or end (start/end need
-    /// --width); `auto` tries both ends, both byte orders and every whole-byte width of
-    /// --width/--widths [default: 8..64].
+    /// The CRC is embedded in each sample, width/8 bytes at its start or end; `auto` tries
+    /// both ends. Without --width, every whole-byte width of --widths [default: 8..64].
     #[arg(long, value_enum, value_name = "AT")]
     crc_at: Option<At>,
     /// Byte order of an embedded CRC [default: big; both with --crc-at auto].
