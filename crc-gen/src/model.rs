@@ -419,19 +419,31 @@ impl Model {
         }
     }
 
-    /// A Rust-style identifier for the name: `CRC-32/ISO-HDLC` becomes `Crc32IsoHdlc`.
+    /// A Rust type name for the name, by [`type_name`]'s rule: `CRC-32/ISO-HDLC` becomes
+    /// `Crc32IsoHdlc`, `9lives` becomes `Crc9lives`. `None` for a model without a name.
     pub fn type_name(&self) -> Option<String> {
         self.name.as_deref().map(type_name)
     }
 }
 
-/// `CRC-32/ISO-HDLC` → `Crc32IsoHdlc`: the type name `crc-gen emit` gives an algorithm.
+/// The type name `crc-gen emit` gives an algorithm, always a Rust identifier:
+///
+/// 1. the name is split at every character that is not an ASCII letter or digit, and each
+///    part is written with its first letter upper case and the rest lower case
+///    (`CRC-32/ISO-HDLC` → `Crc32IsoHdlc`; `ü`, `-`, `_` and `$` only separate parts);
+/// 2. if that is empty, starts with a digit, or is a keyword (`Self`), `Crc` goes in front:
+///    `9lives` → `Crc9lives`, `self` → `CrcSelf`, and `""`, `_` or `---` → `Crc`.
 ///
 /// ```
-/// assert_eq!(crc_gen::model::type_name("CRC-16/T10-DIF"), "Crc16T10Dif");
+/// use crc_gen::model::type_name;
+/// assert_eq!(type_name("CRC-16/T10-DIF"), "Crc16T10Dif");
+/// assert_eq!(type_name("9lives"), "Crc9lives");
+/// assert_eq!(type_name("self"), "CrcSelf");
+/// assert_eq!(type_name("ü"), "Crc");
 /// ```
 pub fn type_name(name: &str) -> String {
-    name.split(|c: char| !c.is_ascii_alphanumeric())
+    let camel: String = name
+        .split(|c: char| !c.is_ascii_alphanumeric())
         .filter(|w| !w.is_empty())
         .map(|w| {
             let mut cs = w.chars();
@@ -441,7 +453,13 @@ pub fn type_name(name: &str) -> String {
                 .chain(cs.map(|c| c.to_ascii_lowercase()))
                 .collect::<String>()
         })
-        .collect()
+        .collect();
+    // `syn` knows the keywords (and rejects an empty or digit-led name) as the compiler does.
+    if syn::parse_str::<syn::Ident>(&camel).is_ok() {
+        camel
+    } else {
+        format!("Crc{camel}")
+    }
 }
 
 /// The register's shape, for [`reference::feed`].

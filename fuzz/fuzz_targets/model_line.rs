@@ -2,11 +2,12 @@
 //! a model argument with `ModelSpec::from_str` + `build` or `catalogue::lookup`; `search`
 //! reads samples with `Sample::parse`), and the catalogue's line parser, on arbitrary text:
 //! errors, never a panic. A model that parses prints (RevEng format) to a line that parses
-//! back to the same model.
+//! back to the same model, and `crc-gen emit` writes it (whatever its name) as a file that
+//! parses, with the struct its type name says.
 #![no_main]
 
 use crc_gen::search::{parse_hex, Sample};
-use crc_gen::{catalogue, ModelSpec};
+use crc_gen::{catalogue, emit, Consts, ModelSpec, Slice};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -21,6 +22,10 @@ fuzz_target!(|data: &[u8]| {
                 .and_then(ModelSpec::build)
                 .unwrap_or_else(|e| panic!("`{line}` (from `{text}`) does not parse back: {e}"));
             assert_eq!(again, model, "`{line}` from `{text}`");
+            // `emit::file` parses what it emits (and panics if that fails).
+            let code = emit::file(&Consts::new(&model, Slice::fastest(model.word_bits())));
+            let name = model.type_name().unwrap_or_else(|| "Crc".into());
+            assert!(code.contains(&format!("pub struct {name} ")), "{text}");
         }
         let _ = catalogue::parse_line(&text);
     } else if let Ok(entry) = catalogue::lookup(&text) {

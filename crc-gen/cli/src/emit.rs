@@ -1,4 +1,8 @@
 //! `crc-gen emit`: the stamped Rust source `generated/` keeps.
+//!
+//! Every model is resolved and every output named before anything is written: two models
+//! that would share a struct name or a file are refused, naming both, and `-o DIR` then
+//! writes all files or none (`outfiles`).
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -6,6 +10,7 @@ use std::process::ExitCode;
 use crc_gen::{catalogue, emit, Consts, Model, Slice};
 
 use crate::model_arg;
+use crate::outfiles::{self, OutFile};
 use crate::print_out;
 
 /// Arguments of `crc-gen emit`.
@@ -17,59 +22,90 @@ pub struct Args {
     /// Also emit the headline algorithms crcstamp ships in `generated/`.
     #[arg(long)]
     headline: bool,
-    /// Write one file per model into DIR (otherwise print to stdout).
+    /// Write one file per model into DIR, created if missing (otherwise print to stdout).
     #[arg(short, long, value_name = "DIR")]
     output: Option<PathBuf>,
-    /// Compare with the files in DIR instead of writing; exit 1 if any differs.
+    /// Compare with the files in DIR instead of writing; exit 1 if any is missing or differs.
     #[arg(long, requires = "output")]
     check: bool,
 }
 
-/// Emits (or, with `--check`, compares) the stamped source of each model.
-pub fn run(args: &Args) -> Result<ExitCode, String> {
-    let mut models: Vec<Model> = Vec::new();
-    if args.headline {
-        for name in catalogue::HEADLINE {
-            models.push(
-                catalogue::lookup(name)
-                    .map_err(|e| e.to_string())?
-                    .model
-                    .clone(),
-            );
+/// A model to emit and the argument that named it (for messages).
+struct Named {
+    arg: String,
+    model: Model,
+}
+
+/// The models the arguments name, in order, each once (a model named twice, by name and
+/// alias say, is the same output).
+fn models(args: &Args) -> Result<Vec<Named>, String> {
+    let mut named: Vec<Named> = Vec::new();
+    let headline: &[&str] = if args.headline {
+        &catalogue::HEADLINE
+    } else {
+        &[]
+    };
+    for arg in headline
+        .iter()
+        .copied()
+        .chain(args.models.iter().map(String::as_str))
+    {
+        let model = model_arg::resolve(arg)?;
+        if !named.iter().any(|n| n.model == model) {
+            named.push(Named {
+                arg: arg.to_owned(),
+                model,
+            });
         }
     }
-    for m in &args.models {
-        models.push(model_arg::resolve(m)?);
+    Ok(named)
+}
+
+/// One file per model, named by `emit::file_name`; an error names the two models that
+/// would share a struct or a file.
+fn outputs(named: &[Named]) -> Result<Vec<OutFile>, String> {
+    let mut files: Vec<OutFile> = Vec::with_capacity(named.len());
+    let mut types: Vec<String> = Vec::with_capacity(named.len());
+    for (i, n) in named.iter().enumerate() {
+        let ty = n.model.type_name().unwrap_or_else(|| "Crc".into());
+        let name = emit::file_name(&n.model);
+        let clash = (0..i).find(|&j| types[j] == ty || files[j].name == name);
+        if let Some(j) = clash {
+            return Err(format!(
+                "`{}` and `{}` would both be written as struct {ty} in {name}; \
+                 give one a name=\"...\" of its own",
+                named[j].arg, n.arg
+            ));
+        }
+        types.push(ty);
+        let m = &n.model;
+        files.push(OutFile {
+            name,
+            contents: emit::file(&Consts::new(m, Slice::fastest(m.word_bits()))),
+        });
     }
+    Ok(files)
+}
+
+/// Emits (or, with `--check`, compares) the stamped source of each model.
+pub fn run(args: &Args) -> Result<ExitCode, String> {
+    let files = outputs(&models(args)?)?;
     let Some(dir) = &args.output else {
-        let text: String = models
-            .iter()
-            .map(|m| emit::file(&Consts::new(m, Slice::fastest(m.word_bits()))))
-            .collect();
+        let text: String = files.into_iter().map(|f| f.contents).collect();
         print_out(text)?;
         return Ok(ExitCode::SUCCESS);
     };
-    let mut stale = Vec::new();
-    for m in &models {
-        let path = dir.join(emit::file_name(m));
-        let fresh = emit::file(&Consts::new(m, Slice::fastest(m.word_bits())));
-        if args.check {
-            let current = std::fs::read_to_string(&path).unwrap_or_default();
-            if current != fresh {
-                stale.push(path.display().to_string());
-            }
-        } else {
-            std::fs::write(&path, fresh)
-                .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-        }
+    if !args.check {
+        outfiles::write_all(dir, &files)?;
+        return Ok(ExitCode::SUCCESS);
     }
+    let stale = outfiles::compare(dir, &files)?;
     if stale.is_empty() {
-        Ok(ExitCode::SUCCESS)
-    } else {
-        eprintln!(
-            "crc-gen: out of date (rerun without --check): {}",
-            stale.join(", ")
-        );
-        Ok(ExitCode::FAILURE)
+        return Ok(ExitCode::SUCCESS);
     }
+    eprintln!(
+        "crc-gen: {} (rerun without --check to write them)",
+        outfiles::describe(&stale)
+    );
+    Ok(ExitCode::FAILURE)
 }

@@ -9,6 +9,7 @@ mod emit;
 mod input;
 mod list;
 mod model_arg;
+mod outfiles;
 mod plot;
 mod report;
 mod search;

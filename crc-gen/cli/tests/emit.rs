@@ -94,3 +94,124 @@ fn emit_to_stdout_concatenates_models() {
         .clone();
     assert_eq!(both, [one("CRC-32/ISCSI"), one("CRC-64/XZ")].concat());
 }
+
+/// Names that are not Rust identifiers become one by the documented rule, the same in
+/// `show`, `sum` and `emit`: all three take them, and emit never panics.
+#[test]
+fn any_model_name_is_emitted_under_the_naming_rule() {
+    for (name, ident) in [
+        ("9lives", "Crc9lives"),
+        ("", "Crc"),
+        ("_", "Crc"),
+        ("ü", "Crc"),
+        ("---", "Crc"),
+        ("$", "Crc"),
+        ("self", "CrcSelf"),
+        ("Self", "CrcSelf"),
+    ] {
+        let model = format!("width=8 poly=0x07 name=\"{name}\"");
+        let out = crc_gen().args(["emit", &model]).assert().success();
+        let code = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+        assert!(
+            code.contains(&format!("pub struct {ident} ")),
+            "{name}: {code}"
+        );
+        crc_gen().args(["show", &model]).assert().success();
+        crc_gen()
+            .args(["sum", "-a", &model])
+            .write_stdin("x")
+            .assert()
+            .success();
+    }
+}
+
+/// Two models that map to one struct or file are refused, naming both, and nothing is
+/// written; without `-o` too (one output cannot hold two `pub struct Crc`).
+#[test]
+fn colliding_names_are_refused_and_nothing_is_written() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("out");
+    for with_dir in [true, false] {
+        let mut cmd = crc_gen();
+        cmd.args([
+            "emit",
+            "CRC-32/ISCSI",
+            "width=8 poly=0x07",
+            "width=8 poly=0x31",
+        ]);
+        if with_dir {
+            cmd.arg("-o").arg(&dir);
+        }
+        let out = cmd.assert().code(2);
+        let stderr = String::from_utf8(out.get_output().stderr.clone()).unwrap();
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(
+            stderr.contains("`width=8 poly=0x07`") && stderr.contains("`width=8 poly=0x31`"),
+            "{stderr}"
+        );
+        assert!(out.get_output().stdout.is_empty());
+    }
+    assert!(!dir.exists(), "nothing written");
+    // The same model twice (a name and its alias) is one output, not a collision.
+    crc_gen()
+        .args(["emit", "CRC-32/ISCSI", "CRC-32C"])
+        .assert()
+        .success();
+}
+
+/// `-o` creates the directory; a file that cannot be written leaves none behind.
+#[test]
+fn output_directory_is_created_and_written_all_or_nothing() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("new/dir");
+    crc_gen()
+        .args(["emit", "CRC-32/ISCSI", "CRC-64/XZ", "-o"])
+        .arg(&dir)
+        .assert()
+        .success();
+    let mut names: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    names.sort();
+    assert_eq!(names, ["crc32_iscsi.rs", "crc64_xz.rs"]);
+
+    let other = tmp.path().join("other");
+    std::fs::create_dir_all(other.join("crc64_xz.rs")).unwrap();
+    let out = crc_gen()
+        .args(["emit", "CRC-32/ISCSI", "CRC-64/XZ", "-o"])
+        .arg(&other)
+        .assert()
+        .code(2);
+    let stderr = String::from_utf8(out.get_output().stderr.clone()).unwrap();
+    assert!(stderr.contains("crc64_xz.rs"), "{stderr}");
+    let left: Vec<_> = std::fs::read_dir(&other).unwrap().collect();
+    assert_eq!(left.len(), 1, "only the directory in the way");
+}
+
+/// `--check` tells a missing file from one that differs.
+#[test]
+fn check_says_missing_or_out_of_date() {
+    let tmp = tempfile::tempdir().unwrap();
+    let check = || {
+        let out = crc_gen()
+            .args(["emit", "CRC-32/ISCSI", "CRC-64/XZ", "--check", "-o"])
+            .arg(tmp.path())
+            .assert()
+            .code(1);
+        String::from_utf8(out.get_output().stderr.clone()).unwrap()
+    };
+    std::fs::write(tmp.path().join("crc64_xz.rs"), "old").unwrap();
+    let stderr = check();
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(
+        stderr.contains("missing: ") && stderr.contains("crc32_iscsi.rs"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("out of date: ") && stderr.contains("crc64_xz.rs"),
+        "{stderr}"
+    );
+    let missing_part = stderr.split("out of date").next().unwrap();
+    assert!(!missing_part.contains("crc64_xz"), "{stderr}");
+}
