@@ -60,13 +60,13 @@ fn data(len: usize) -> Vec<u8> {
         .collect()
 }
 
+/// Feeds bytes to one backend from a register; `None` where the backend is refused.
+type Run<'a> = &'a dyn Fn(Backend, u128, &[u8]) -> Option<u128>;
+
 /// Runs `check` with a function that feeds bytes to one backend from a register (unreflected,
 /// as the reference keeps it). Only table-free constants are built: under Miri every table
 /// entry the generator derives is interpreted too.
-fn with<W: Word + TryFrom<u128> + Into<u128>>(
-    m: &Model,
-    check: &mut dyn FnMut(&dyn Fn(Backend, u128, &[u8]) -> Option<u128>),
-) {
+fn with<W: Word + TryFrom<u128> + Into<u128>>(m: &Model, check: &mut dyn FnMut(Run<'_>)) {
     let owned = OwnedConsts::<W>::new(&crc_gen::Consts::new(m, Slice::Zero));
     let c = owned.consts();
     check(&|b, register, bytes| {
@@ -85,7 +85,7 @@ fn simd_kernels_match_the_reference() {
     let buffer = data(LONG + 16);
     let mut checked = 0usize;
     for m in models() {
-        let mut each = |run: &dyn Fn(Backend, u128, &[u8]) -> Option<u128>| {
+        let mut each = |run: Run<'_>| {
             for &k in &kernels {
                 let mut check = |offset: usize, len: usize| {
                     let bytes = &buffer[offset..offset + len];
