@@ -454,8 +454,9 @@ pub fn type_name(name: &str) -> String {
                 .collect::<String>()
         })
         .collect();
-    // `syn` knows the keywords (and rejects an empty or digit-led name) as the compiler does.
-    if syn::parse_str::<syn::Ident>(&camel).is_ok() {
+    // Each part starts upper case, so `Self` is the one keyword the result can be.
+    let is_ident = camel.starts_with(|c: char| c.is_ascii_alphabetic()) && camel != "Self";
+    if is_ident {
         camel
     } else {
         format!("Crc{camel}")
