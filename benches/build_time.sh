@@ -107,9 +107,14 @@ build() { # $1: case, $2: count; prints the CPU seconds (user + system) of one r
     # of the crate itself: on a shared host far steadier than the wall clock, which other
     # jobs stretch.
     gen "$1" "$2" >"$work/src/lib.rs"
-    local TIMEFORMAT="%U %S"
-    { time cargo build -q --release --manifest-path "$work/Cargo.toml" --target-dir "$work/target" 2>/dev/null; } 2>&1 |
-        awk '{ printf "%.3f\n", $1 + $2 }'
+    local TIMEFORMAT="%U %S" t
+    if ! t=$({ time cargo build -q --release --manifest-path "$work/Cargo.toml" \
+        --target-dir "$work/target" 2>"$work/stderr"; } 2>&1); then
+        cat "$work/stderr" >&2
+        echo "error: the release build of case '$1 $2' failed" >&2
+        return 1
+    fi
+    awk '{ printf "%.3f\n", $1 + $2 }' <<<"$t"
 }
 median() { tr ' ' '\n' | sed '/^$/d' | sort -n | awk '{a[NR]=$1} END {print a[int((NR + 1) / 2)]}'; }
 
@@ -120,7 +125,8 @@ cases+=("iso-hdlc $last")
 if [ "$types" -gt 0 ]; then cases+=("types $types" "bare $types"); fi
 build bare 0 >/dev/null # the dependencies
 if [ -n "$only" ]; then
-    echo "$only: $(build $only) s"
+    t=$(build $only)
+    echo "$only: $t s"
     exit 0
 fi
 declare -A times
