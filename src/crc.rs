@@ -2,6 +2,7 @@
 
 use crate::backend::Backend;
 use crate::consts::Consts;
+use crate::engine;
 use crate::model::Model;
 use crate::word::Word;
 
@@ -82,15 +83,16 @@ pub trait Crc: Copy + Default + core::fmt::Debug + core::hash::Hasher {
     }
 
     /// Feeds bytes; any split of a message gives the same result as the whole.
-    // In optimized builds always inlined, as `checksum`: the hot path (`Consts::update`)
-    // is written to be inlined into the caller, and a hint alone left it out of line in
-    // callers with several call sites, an extra call and saved registers at every length.
-    // Builds with debug assertions keep the hint: forcing it there tripled the test
-    // suites' build time (`spec/decisions.md`, "The hot path inlined into every caller").
+    // In optimized builds always inlined, as `checksum`, but only the short inputs' path
+    // runs in the caller (`engine::update_short`); the route to the kernels is one call
+    // into a function per type, so a caller with many call sites builds in time linear in
+    // them (`spec/decisions.md`, "A small head inlined, the rest one call"). Builds
+    // with debug assertions keep the hint: forcing it there tripled the test suites' build
+    // time.
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn update(&mut self, bytes: &[u8]) {
-        *self = Self::__from_state(Self::consts().update(self.__state(), bytes));
+        *self = Self::__from_state(update::<Self>(self.__state(), bytes));
     }
 
     /// The CRC of everything fed so far (the digest stays usable).
@@ -110,7 +112,7 @@ pub trait Crc: Copy + Default + core::fmt::Debug + core::hash::Hasher {
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn checksum(bytes: &[u8]) -> Self::Word {
         let c = Self::consts();
-        c.finalize(c.update(c.init_state, bytes))
+        c.finalize(update::<Self>(c.init_state, bytes))
     }
 
     /// The CRC of the concatenation A‖B from `crc_a = checksum(A)`, `crc_b = checksum(B)`
@@ -142,4 +144,29 @@ pub trait Crc: Copy + Default + core::fmt::Debug + core::hash::Hasher {
     fn backend() -> Backend {
         Self::consts().backend()
     }
+}
+
+/// [`Crc::update`] and [`Crc::checksum`]: the engine's short head in the caller, the rest
+/// one call into a function of the type's own, in which its constants are compile-time
+/// values (the tables' address; the route folds to direct calls of its kernels).
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+fn update<C: Crc>(state: C::Word, bytes: &[u8]) -> C::Word {
+    match engine::update_short(C::consts(), state, bytes) {
+        Ok(state) => state,
+        Err(engine::Rest::Tables) => update_tables::<C>(state, bytes),
+        Err(engine::Rest::Route) => update_rest::<C>(state, bytes),
+    }
+}
+
+/// The table kernel for `C`, out of line.
+#[inline(never)]
+fn update_tables<C: Crc>(state: C::Word, bytes: &[u8]) -> C::Word {
+    engine::update_tables(C::consts(), state, bytes)
+}
+
+/// The route past the tables for `C`, out of line.
+#[inline(never)]
+fn update_rest<C: Crc>(state: C::Word, bytes: &[u8]) -> C::Word {
+    engine::update_rest(C::consts(), state, bytes)
 }

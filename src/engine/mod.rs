@@ -57,11 +57,14 @@ fn has_hw<W: Word>(c: &Consts<'_, W>) -> bool {
 }
 
 /// Whether `len` bytes of `c` take the tables on every CPU: under [`HW_MIN`] bytes, and for
-/// a CRC without an instruction of its own under [`FOLD_MIN`] or without folding constants.
+/// a CRC without an instruction of its own under [`FOLD_MIN`], without folding constants or
+/// on an architecture without folding kernels.
 /// The first test of [`route`], and of [`update`] before it loads the CPU's features.
 #[inline(always)]
 fn tables_anywhere<W: Word>(c: &Consts<'_, W>, len: usize) -> bool {
-    len < HW_MIN || (!has_hw(c) && (len < FOLD_MIN || c.fold.is_none()))
+    len < HW_MIN
+        || (!has_hw(c)
+            && (len < FOLD_MIN || c.fold.is_none() || dispatch::FOLDING_ORDER.is_empty()))
 }
 
 /// Which kernel runs `len` bytes of `c`: the one routing function behind both [`update`]
@@ -161,23 +164,68 @@ fn tables_backend<W: Word>(c: &Consts<'_, W>) -> Backend {
     }
 }
 
-/// The hot path, inlined into every caller. Stamped constants are `const`s, so for a stamped
-/// type everything here but one cached load of the CPU's features folds away: a short input
-/// runs the table kernel in place, a longer one calls the instruction's or the folding
-/// kernel (any width) directly; fusion and the tables past a few bytes for a CRC with an
-/// instruction of its own take one call into [`update_routed`] with the route, and first
-/// use one into [`update_long`].
+/// The whole route, inlined where it is called: [`update_short`], then the tables or
+/// [`update_rest`]. With stamped constants everything but one cached load of the CPU's
+/// features folds away. A stamped type's `update` and `checksum` inline only
+/// `update_short` and call the other two out of line, in functions of their own per type
+/// (`crate::crc`).
 #[inline(always)]
 pub(crate) fn update<W: Word>(c: &Consts<'_, W>, state: W, bytes: &[u8]) -> W {
+    match update_short(c, state, bytes) {
+        Ok(state) => state,
+        Err(Rest::Tables) => update_tables(c, state, bytes),
+        Err(Rest::Route) => update_rest(c, state, bytes),
+    }
+}
+
+/// What [`update_short`] leaves to its caller.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Rest {
+    /// The table kernel ([`update_tables`]), on any CPU.
+    Tables,
+    /// [`update_rest`].
+    Route,
+}
+
+/// The part of [`update`] that runs in every caller of a stamped type, small enough to copy
+/// into each call site: the tables under [`HW_MIN`] bytes, and for a CRC with an
+/// instruction of its own, a call to the instruction's kernel where the cached features say
+/// it runs `len` bytes. The slice kernel past a few bytes and the route to the folding
+/// kernels are left to the caller: copied into every call site they made LLVM's time grow
+/// faster than the number of call sites, the table kernel most (`spec/decisions.md`, "A
+/// small head inlined, the rest one call").
+#[inline(always)]
+pub(crate) fn update_short<W: Word>(c: &Consts<'_, W>, state: W, bytes: &[u8]) -> Result<W, Rest> {
     // Tested first, on its own: the few-byte case gets its own copy of the table kernel and
     // returns before the code that needs the caller's registers saved.
     if bytes.len() < HW_MIN {
-        return update_tables(c, state, bytes);
+        return Ok(update_tables(c, state, bytes));
     }
     // Then the rest of what takes the tables everywhere, before the CPU's features load.
     if tables_anywhere(c, bytes.len()) {
-        return update_tables(c, state, bytes);
+        return Err(Rest::Tables);
     }
+    // A call to the instruction's kernel and nothing else keeps the call site free of saved
+    // registers.
+    if let (Some(hw), true) = (c.hw, has_hw(c)) {
+        if let Some(cpu) = dispatch::cached() {
+            if cpu.hw_runs(bytes.len()) {
+                return Ok(update_hw(hw, cpu, state, bytes));
+            }
+        }
+    }
+    Err(Rest::Route)
+}
+
+/// [`update`] past [`update_short`] and the tables: loads the CPU's features, routes, and
+/// calls the
+/// instruction's or the folding kernel (any width) directly; fusion and the tables past a
+/// few bytes for a CRC with an instruction of its own take one call into
+/// [`update_routed`] with the route, and first use one into [`update_long`]. For a stamped
+/// type inlined into one out-of-line function per type, where its constants are still
+/// compile-time values.
+#[inline(always)]
+pub(crate) fn update_rest<W: Word>(c: &Consts<'_, W>, state: W, bytes: &[u8]) -> W {
     let cpu = if has_hw(c) {
         match dispatch::cached() {
             Some(cpu) => cpu,
@@ -219,11 +267,12 @@ fn run_inline<W: Word>(c: &Consts<'_, W>, cpu: Cpu, route: Route, state: W, byte
             Some(f) => fold::update(c, f, b, cpu, state, bytes),
             None => unreachable!("routed to folding"),
         },
-        Route::Tables if !has_hw(c) => update_tables(c, state, bytes),
-        // For a CRC with an instruction of its own fusion and the tables go out of line,
-        // with the route, not worked out again (CRC-32C 8–20% faster at 1–3 KiB).
-        route if has_hw(c) => update_routed(c, cpu, route, state, bytes),
-        _ => update_long(c, state, bytes),
+        // Fusion and the tables go out of line, with the route, not worked out again
+        // (CRC-32C 8–20% faster at 1–3 KiB). The tables here are a CPU without a folding
+        // kernel past `FOLD_MIN`: a copy of them would cost every CRC's out-of-line route
+        // saved registers (`spec/decisions.md`, "A short head inlined, the route out of
+        // line").
+        route => update_routed(c, cpu, route, state, bytes),
     }
 }
 
@@ -234,8 +283,8 @@ fn update_long<W: Word>(c: &Consts<'_, W>, state: W, bytes: &[u8]) -> W {
     routed(c, cpu, route(c, bytes.len(), Some(cpu)), state, bytes)
 }
 
-/// [`update`]'s routes that are not worth inlining, for a CRC with an instruction of its
-/// own: fusion's blocks (then the rest routed again) and the tables. `route` is `route(c,
+/// [`update`]'s routes that are not worth inlining: fusion's blocks (then the rest routed
+/// again) and the tables past the few bytes [`update_short`] runs. `route` is `route(c,
 /// bytes.len(), Some(cpu))`.
 #[inline(never)]
 fn update_routed<W: Word>(c: &Consts<'_, W>, cpu: Cpu, route: Route, state: W, bytes: &[u8]) -> W {
