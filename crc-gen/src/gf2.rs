@@ -225,6 +225,12 @@ impl Poly {
     }
 
     /// `self mod b` (`b` must be non-zero).
+    ///
+    /// ```
+    /// use crc_gen::gf2::Poly;
+    /// // x^64 mod (x^32 + 0x04c11db7) = 0x490d678d
+    /// assert_eq!(Poly::monic(64, 0).rem(&Poly::monic(32, 0x04c1_1db7)).low(32), 0x490d_678d);
+    /// ```
     pub fn rem(&self, b: &Poly) -> Poly {
         let mut r = self.clone();
         r.reduce(b);

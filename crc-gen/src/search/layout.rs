@@ -134,6 +134,14 @@ impl Default for FrameQuery {
 impl FrameQuery {
     /// Every layout to try: narrowest first, the CRC at the end before the start,
     /// big-endian before little, then by `skip` and `gap`.
+    ///
+    /// ```
+    /// use crc_gen::search::FrameQuery;
+    /// // widths 8..=64: one byte order for 1 byte, two for 2..=8 bytes, at both ends.
+    /// assert_eq!(FrameQuery::default().layouts().len(), 2 + 7 * 4);
+    /// let skip = FrameQuery { skip: 0..=8, gap: 0..=4, ..FrameQuery::default() };
+    /// assert_eq!(skip.layouts().len(), 30 * 9 * 5);
+    /// ```
     pub fn layouts(&self) -> Vec<Layout> {
         let (lo, hi) = (*self.query.widths.start(), *self.query.widths.end());
         let mut out = Vec::new();
