@@ -20,6 +20,22 @@ use crate::running::RunningCrc;
 /// reader.read_to_string(&mut text).unwrap();
 /// assert_eq!(text, "123456789");
 /// assert_eq!(reader.crc(), 0xe306_9283);
+/// assert!(reader.into_inner().is_empty());
+/// ```
+///
+/// With a CRC built at run time, which has no `Default`, [`with_crc`](Self::with_crc):
+///
+/// ```
+/// # #[cfg(feature = "dynamic")] {
+/// use std::io::{BufRead, BufReader};
+/// use crcstamp::{CrcReader, DynCrc};
+///
+/// let crc = DynCrc::from_catalog("CRC-16/ARC").unwrap();
+/// let mut reader = CrcReader::with_crc(crc, BufReader::new(&b"1234\n56789"[..]));
+/// let mut line = String::new();
+/// reader.read_line(&mut line).unwrap(); // consumed bytes count: "1234\n"
+/// assert_eq!(reader.crc(), reader.running().checksum(b"1234\n"));
+/// # }
 /// ```
 #[derive(Clone, Debug)]
 pub struct CrcReader<C, R> {
@@ -41,7 +57,10 @@ pub struct CrcReader<C, R> {
 /// writer.write_all(b"1234").unwrap();
 /// writer.write_all(b"56789").unwrap();
 /// assert_eq!(writer.crc(), 0xcbf4_3926);
-/// assert_eq!(writer.into_inner(), b"123456789");
+/// writer.get_mut().extend_from_slice(b"!"); // around the adapter: not CRCed
+/// assert_eq!(writer.get_ref(), b"123456789!");
+/// assert_eq!(writer.crc(), 0xcbf4_3926);
+/// assert_eq!(writer.into_inner(), b"123456789!");
 /// ```
 #[derive(Clone, Debug)]
 pub struct CrcWriter<C, W> {
