@@ -68,6 +68,10 @@ pub fn print_out(text: impl std::fmt::Display) -> Result<(), String> {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    // Once per run: the engine ignores what it does not understand, so say so here.
+    for ignored in crcstamp::ignored_overrides() {
+        eprintln!("crc-gen: warning: {ignored}");
+    }
     let result = match cli.command {
         Command::List(a) => list::run(&a),
         Command::Show(a) => show::run(&a),
