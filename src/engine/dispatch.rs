@@ -549,7 +549,6 @@ fn cpu_has_gfni() -> bool {
 
 /// The family from `CRCSTAMP_CPU`, else from CPUID.
 fn cpu_family() -> Family {
-    #[cfg(feature = "std")]
     if let Some(family) = env_choice("CRCSTAMP_CPU", &CPU_VALUES) {
         return family;
     }
@@ -624,9 +623,11 @@ const TIER_VALUES: [(&str, u8); 4] = [
 ];
 
 /// What `CRCSTAMP_DISABLE` names besides the kernels.
+#[cfg(feature = "std")]
 const DISABLE_EXTRA: [&str; 3] = ["gfni", "prefetch", "race"];
 
 /// What `CRCSTAMP_FAIL_SELF_TEST` names besides the kernels.
+#[cfg(feature = "std")]
 const FAIL_EXTRA: [&str; 1] = ["gfni"];
 
 /// The value of `var` among `values` (any case, surrounding blanks ignored); `None` when
