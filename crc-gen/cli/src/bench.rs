@@ -18,7 +18,7 @@ use serde::Serialize;
 
 use crate::model_arg;
 use crate::plot::{self, size_label, Panel, Series};
-use crate::sum::write_line;
+use crate::write_line;
 use crate::{print_out, Format};
 
 /// Algorithms measured when none is named.

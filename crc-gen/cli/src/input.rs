@@ -57,6 +57,15 @@ pub fn reason(e: &io::Error) -> String {
     }
 }
 
+/// The CRC of one input: standard input for `-`, else the file at `path`.
+pub fn sum_path(crc: &DynCrc, path: &Path, plan: &Plan) -> io::Result<Summed> {
+    if path.as_os_str() == "-" {
+        sum_stream(crc, io::stdin().lock())
+    } else {
+        sum_file(crc, path, &path.to_string_lossy(), plan)
+    }
+}
+
 /// The CRC of everything `r` yields until its end.
 pub fn sum_stream(crc: &DynCrc, mut r: impl Read) -> io::Result<Summed> {
     let mut buf = vec![0u8; READ_BUF];
@@ -136,12 +145,10 @@ pub fn sum_sized(
     };
     // Each chunk's CRC and the bytes it got; a short one must be the last with any bytes.
     let mut whole = Summed { crc: 0, bytes: 0 };
-    let mut ended = false;
+    let (mut ended, mut gap) = (false, false);
     for (i, &((c, got), want)) in ranges.iter().enumerate() {
         if ended {
-            if got > 0 {
-                return Err(changed());
-            }
+            gap |= got > 0;
             continue;
         }
         whole = match i {
@@ -159,6 +166,10 @@ pub fn sum_sized(
             now if now < size => return Err(shrank()),
             _ => return Err(changed()),
         }
+    }
+    // Bytes after a short chunk: no file reads like that unless it changed.
+    if gap {
+        return Err(changed());
     }
     // Bytes appended since the size was taken are summed too, as reading to the end would.
     let tail = sum_stream(

@@ -79,3 +79,86 @@ fn more_jobs_than_the_work_needs() {
     }
     assert!(Path::new(&path).exists());
 }
+
+/// Names are bytes: a name with 0xFF, a newline, a backslash or a carriage return is
+/// listed (escaped as coreutils does) and `-c` reads the list back; JSON carries the exact
+/// bytes in `name_hex`.
+#[cfg(unix)]
+#[test]
+fn any_file_name_round_trips_through_the_list() {
+    use std::ffi::OsStr;
+    use std::os::unix::ffi::OsStrExt;
+    let dir = tempfile::tempdir().unwrap();
+    let names: [&[u8]; 5] = [b"g\xffh", b"a\nb", b"c\\d", b"e\rf", b"plain"];
+    for (i, name) in names.iter().enumerate() {
+        std::fs::write(
+            dir.path().join(OsStr::from_bytes(name)),
+            vec![i as u8; i + 1],
+        )
+        .unwrap();
+    }
+    let mut cmd = crc_gen();
+    cmd.current_dir(dir.path()).arg("sum");
+    for name in names {
+        cmd.arg(OsStr::from_bytes(name));
+    }
+    let list = cmd.assert().success().get_output().stdout.clone();
+    let first = [crc32_line(&[0]).into_bytes(), b"g\xffh\n".to_vec()].concat();
+    assert!(list.starts_with(&first), "{list:?}");
+    assert!(list.windows(6).any(|w| w == b"  a\\nb"), "{list:?}");
+    assert!(list.windows(6).any(|w| w == b"  c\\\\d"), "{list:?}");
+    assert_eq!(list.iter().filter(|&&b| b == b'\n').count(), names.len());
+    // `\a\nb`, `\c\\d`, `\e\rf`: a leading backslash and the escapes.
+    assert_eq!(
+        list.iter().filter(|&&b| b == b'\\').count(),
+        2 + 3 + 2,
+        "{list:?}"
+    );
+    std::fs::write(dir.path().join("list"), &list).unwrap();
+    let out = crc_gen()
+        .current_dir(dir.path())
+        .args(["sum", "-c", "list"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    assert_eq!(
+        out,
+        b"g\xffh: OK\n\\a\\nb: OK\nc\\d: OK\ne\rf: OK\nplain: OK\n".to_vec()
+    );
+    // --tag lines round-trip too.
+    let mut cmd = crc_gen();
+    cmd.current_dir(dir.path()).args(["sum", "--tag"]);
+    for name in names {
+        cmd.arg(OsStr::from_bytes(name));
+    }
+    let tagged = cmd.assert().success().get_output().stdout.clone();
+    assert!(
+        tagged.starts_with(b"CRC-32/ISO-HDLC (g\xffh) = "),
+        "{tagged:?}"
+    );
+    std::fs::write(dir.path().join("tagged"), &tagged).unwrap();
+    crc_gen()
+        .current_dir(dir.path())
+        .args(["sum", "-c", "tagged", "--quiet"])
+        .assert()
+        .success()
+        .stdout("");
+
+    let out = crc_gen()
+        .current_dir(dir.path())
+        .args(["sum", "--format", "json"])
+        .arg(OsStr::from_bytes(names[0]))
+        .arg("plain")
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let v: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    assert_eq!(v["files"][0]["name"], "g\u{fffd}h");
+    assert_eq!(v["files"][0]["name_hex"], "67ff68");
+    assert_eq!(v["files"][1]["name"], "plain");
+    assert!(v["files"][1].get("name_hex").is_none());
+}
