@@ -168,6 +168,9 @@ pub fn cpu_profile() -> &'static str {
     engine::dispatch::family().name()
 }
 
+#[cfg(feature = "std")]
+pub use engine::dispatch::{ignored_overrides, IgnoredOverride};
+
 /// Stamps out a CRC implementation on a unit struct. See the [crate documentation](crate)
 /// for the keys.
 ///

@@ -5,7 +5,8 @@
 //! checked against `auto` and warmed up while the number of calls that fills one sample is
 //! calibrated; then each round times one sample of every implementation in turn, so a burst
 //! of load on a shared machine hits all of them alike, and each figure is the median over the
-//! rounds.
+//! rounds. A `memcpy` row (a copy of the same bytes into a buffer, like the NULL-MEMCPY row of
+//! btrfs' hash-speedtest) times memory bandwidth, against which the CRCs read.
 
 use std::hint::black_box;
 use std::io;
@@ -18,7 +19,7 @@ use serde::Serialize;
 
 use crate::model_arg;
 use crate::plot::{self, size_label, Panel, Series};
-use crate::sum::write_line;
+use crate::write_line;
 use crate::{print_out, Format};
 
 /// Algorithms measured when none is named.
@@ -62,8 +63,8 @@ pub struct Args {
         help = backend_help()
     )]
     backend: Vec<String>,
-    /// Also write an SVG line chart per algorithm: MiB/s against size (log scale), one line
-    /// per backend.
+    /// Also write an SVG line chart per algorithm: GiB/s against size (log scale), one line
+    /// per backend, each its own colour; the automatic route thick and black.
     #[arg(long, value_name = "FILE.svg")]
     plot: Option<PathBuf>,
     /// Output format.
@@ -79,8 +80,8 @@ pub struct Args {
 fn backend_help() -> String {
     let names: Vec<_> = Backend::all().iter().map(|b| b.name()).collect();
     format!(
-        "Backends: `all` (`auto` and every backend available here but the bitwise reference), \
-         or names: auto, {}",
+        "Backends: `all` (`auto`, every backend available here but the bitwise reference, and \
+         `memcpy`, a plain copy for memory bandwidth), or names: auto, memcpy, {}",
         names.join(", ")
     )
 }
@@ -119,11 +120,12 @@ struct Settings {
     sample: Duration,
 }
 
-/// What is timed: the automatic path or one backend.
+/// What is timed: the automatic path, one backend, or a plain copy of the input.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Imp {
     Auto,
     Forced(Backend),
+    Memcpy,
 }
 
 impl Imp {
@@ -131,13 +133,20 @@ impl Imp {
         match self {
             Imp::Auto => "auto",
             Imp::Forced(b) => b.name(),
+            Imp::Memcpy => "memcpy",
         }
     }
 
-    fn run(self, crc: &DynCrc, data: &[u8]) -> u128 {
+    /// One call; `dst` (as long as `data`) is where `memcpy` copies to.
+    fn run(self, crc: &DynCrc, data: &[u8], dst: &mut [u8]) -> u128 {
         match self {
             Imp::Auto => crc.checksum(data),
             Imp::Forced(b) => crc.checksum_with(b, data).unwrap_or(u128::MAX),
+            Imp::Memcpy => {
+                dst.copy_from_slice(data);
+                black_box(&mut *dst);
+                0
+            }
         }
     }
 }
@@ -153,6 +162,7 @@ struct Row {
     /// The kernel that backend is raced against, each thread taking the faster
     /// (`Backend::raced_against`); `null` where the route alone decides.
     auto_raced_against: Option<&'static str>,
+    gib_per_s: f64,
     mib_per_s: f64,
     ns_per_byte: f64,
 }
@@ -188,8 +198,10 @@ fn implementations(crc: &DynCrc, wanted: &[String]) -> Result<Vec<Imp>, String> 
                         add(Imp::Forced(b));
                     }
                 }
+                add(Imp::Memcpy);
             }
             "auto" => add(Imp::Auto),
+            "memcpy" => add(Imp::Memcpy),
             name => {
                 let b = Backend::all()
                     .iter()
@@ -198,7 +210,7 @@ fn implementations(crc: &DynCrc, wanted: &[String]) -> Result<Vec<Imp>, String> 
                     .ok_or_else(|| {
                         let names: Vec<_> = Backend::all().iter().map(|b| b.name()).collect();
                         format!(
-                            "bench: unknown backend `{name}` (all, auto, {})",
+                            "bench: unknown backend `{name}` (all, auto, memcpy, {})",
                             names.join(", ")
                         )
                     })?;
@@ -226,9 +238,10 @@ fn test_data(len: usize) -> Vec<u8> {
 
 /// Time of `iters` calls.
 fn time(imp: Imp, crc: &DynCrc, data: &[u8], iters: u64) -> Duration {
+    let mut dst = vec![0u8; if imp == Imp::Memcpy { data.len() } else { 0 }];
     let start = Instant::now();
     for _ in 0..iters {
-        black_box(imp.run(crc, black_box(data)));
+        black_box(imp.run(crc, black_box(data), &mut dst));
     }
     start.elapsed()
 }
@@ -261,8 +274,8 @@ fn measure(
 ) -> Result<Vec<Row>, String> {
     let data = test_data(size);
     let want = crc.checksum(&data);
-    for &imp in imps {
-        if imp.run(crc, &data) != want {
+    for &imp in imps.iter().filter(|&&imp| imp != Imp::Memcpy) {
+        if imp.run(crc, &data, &mut []) != want {
             return Err(format!(
                 "bench: {} disagrees with auto on {name} at {size} bytes (a bug: please report it)",
                 imp.name()
@@ -293,6 +306,7 @@ fn measure(
                 backend: imp.name(),
                 auto_picks,
                 auto_raced_against,
+                gib_per_s: 1e9 / ns / (1u64 << 30) as f64,
                 mib_per_s: 1e9 / ns / (1u64 << 20) as f64,
                 ns_per_byte: ns,
             }
@@ -300,26 +314,28 @@ fn measure(
         .collect())
 }
 
-/// One algorithm's rows as a text table.
+/// One algorithm's rows as a text table, in GiB/s; `*` marks the backend the automatic
+/// route runs at each size.
 fn table(name: &str, rows: &[Row]) -> String {
     let mut t = format!(
-        "{name}\n{:>9}  {:<20}  {:>10}  {:>8}\n",
-        "size", "backend", "MiB/s", "ns/byte"
+        "{name}\n{:>9}  {:<22}  {:>8}  {:>8}\n",
+        "size", "backend", "GiB/s", "ns/byte"
     );
     for r in rows {
         let backend = match (r.backend, r.auto_raced_against) {
             ("auto", Some(_)) => format!("auto ({}, raced)", r.auto_picks),
             ("auto", None) => format!("auto ({})", r.auto_picks),
-            (forced, _) => forced.to_owned(),
+            (b, _) if b == r.auto_picks => format!("{b} *"),
+            (other, _) => other.to_owned(),
         };
         t += &format!(
-            "{:>9}  {backend:<20}  {:>10.1}  {:>8.4}\n",
+            "{:>9}  {backend:<22}  {:>8.2}  {:>8.4}\n",
             size_label(r.size as f64),
-            r.mib_per_s,
+            r.gib_per_s,
             r.ns_per_byte
         );
     }
-    t
+    t + "(* the backend auto runs at that size; memcpy: a plain copy, memory bandwidth)\n"
 }
 
 /// Measures, prints, and writes the plot.
@@ -397,7 +413,7 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
                     points: rows
                         .iter()
                         .filter(|r| r.backend == imp.name())
-                        .map(|r| (r.size as f64, r.mib_per_s))
+                        .map(|r| (r.size as f64, r.gib_per_s))
                         .collect(),
                 })
                 .collect(),

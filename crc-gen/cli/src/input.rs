@@ -3,7 +3,8 @@
 //! A regular file is summed by its size: in one pass on one thread, or, when it is larger
 //! than a chunk and more than one job is allowed, in chunks handed out to threads and joined
 //! in order with `combine`. Its bytes come from positional `read`s; a file that ends before
-//! its size was reached is an error, "file shrank while being read". (Not a memory map: a
+//! its size was reached is summed as read if its size has not changed (pseudo-files report
+//! more than they hold), else an error, "file shrank while being read". (Not a memory map: a
 //! mapped file truncated by another process kills the reader with SIGBUS, and reads come
 //! within a third of the map's speed; `spec/decisions.md`.) Anything else — standard
 //! input, pipes, devices — is streamed to its end.
@@ -56,6 +57,15 @@ pub fn reason(e: &io::Error) -> String {
     }
 }
 
+/// The CRC of one input: standard input for `-`, else the file at `path`.
+pub fn sum_path(crc: &DynCrc, path: &Path, plan: &Plan) -> io::Result<Summed> {
+    if path.as_os_str() == "-" {
+        sum_stream(crc, io::stdin().lock())
+    } else {
+        sum_file(crc, path, &path.to_string_lossy(), plan)
+    }
+}
+
 /// The CRC of everything `r` yields until its end.
 pub fn sum_stream(crc: &DynCrc, mut r: impl Read) -> io::Result<Summed> {
     let mut buf = vec![0u8; READ_BUF];
@@ -78,6 +88,25 @@ pub fn sum_stream(crc: &DynCrc, mut r: impl Read) -> io::Result<Summed> {
     })
 }
 
+/// What a regular file offers the summing: positional reads and its size now. A trait so
+/// the size-versus-content rules can be tested on files no file system offers.
+pub trait Source: Sync {
+    /// Reads at `pos`, as `pread` does; 0 at the end.
+    fn read_at(&self, buf: &mut [u8], pos: u64) -> io::Result<usize>;
+    /// The size the file system reports now.
+    fn len_now(&self) -> io::Result<u64>;
+}
+
+impl Source for File {
+    fn read_at(&self, buf: &mut [u8], pos: u64) -> io::Result<usize> {
+        read_at(self, buf, pos)
+    }
+
+    fn len_now(&self) -> io::Result<u64> {
+        self.metadata().map(|m| m.len())
+    }
+}
+
 /// The CRC of the file at `path`; `name` labels its progress bar.
 pub fn sum_file(crc: &DynCrc, path: &Path, name: &str, plan: &Plan) -> io::Result<Summed> {
     let file = File::open(path)?;
@@ -90,42 +119,86 @@ pub fn sum_file(crc: &DynCrc, path: &Path, name: &str, plan: &Plan) -> io::Resul
     }
     let size = meta.len();
     let bar = progress_bar(size, name);
-    let whole = if plan.jobs > 1 && size > plan.chunk {
-        in_chunks(crc, &file, size, plan, &bar)?
+    let summed = sum_sized(crc, &file, size, plan, &bar);
+    bar.finish_and_clear();
+    summed
+}
+
+/// The CRC of a regular file that reported `size` bytes when opened.
+///
+/// Its first `size` bytes are read (in chunks across threads when it is larger than a
+/// chunk), then whatever follows (bytes appended since). A read that ends before `size`
+/// is the file's end if its size is still `size`: pseudo-files (sysfs reports 4096 bytes
+/// and holds 23) are summed as read, as `sha256sum` does. If the size changed, the file
+/// shrank while being read, and that is an error.
+pub fn sum_sized(
+    crc: &DynCrc,
+    src: &dyn Source,
+    size: u64,
+    plan: &Plan,
+    bar: &ProgressBar,
+) -> io::Result<Summed> {
+    let ranges = if plan.jobs > 1 && size > plan.chunk {
+        in_chunks(crc, src, size, plan, bar)?
     } else {
-        sum_range(crc, &file, 0..size, plan.read_size, &bar)?
+        vec![(sum_range(crc, src, 0..size, plan.read_size, bar)?, size)]
     };
+    // Each chunk's CRC and the bytes it got; a short one must be the last with any bytes.
+    let mut whole = Summed { crc: 0, bytes: 0 };
+    let (mut ended, mut gap) = (false, false);
+    for (i, &((c, got), want)) in ranges.iter().enumerate() {
+        if ended {
+            gap |= got > 0;
+            continue;
+        }
+        whole = match i {
+            0 => Summed { crc: c, bytes: got },
+            _ => Summed {
+                crc: crc.combine(whole.crc, c, got),
+                bytes: whole.bytes + got,
+            },
+        };
+        ended = got < want;
+    }
+    if ended {
+        match src.len_now()? {
+            now if now == size => {}
+            now if now < size => return Err(shrank()),
+            _ => return Err(changed()),
+        }
+    }
+    // Bytes after a short chunk: no file reads like that unless it changed.
+    if gap {
+        return Err(changed());
+    }
     // Bytes appended since the size was taken are summed too, as reading to the end would.
     let tail = sum_stream(
         crc,
         At {
-            file: &file,
-            pos: size,
+            src,
+            pos: whole.bytes,
         },
     )?;
-    bar.finish_and_clear();
-    Ok(if tail.bytes == 0 {
-        Summed {
-            crc: whole,
-            bytes: size,
-        }
-    } else {
-        Summed {
-            crc: crc.combine(whole, tail.crc, tail.bytes),
-            bytes: size + tail.bytes,
-        }
+    if tail.bytes == 0 {
+        return Ok(whole);
+    }
+    Ok(Summed {
+        crc: crc.combine(whole.crc, tail.crc, tail.bytes),
+        bytes: whole.bytes + tail.bytes,
     })
 }
 
-/// Splits `0..size` into chunks of `plan.chunk` bytes, sums them on `plan.jobs` threads (each
-/// takes the next unclaimed chunk) and joins the CRCs in order with `combine`.
+/// Splits `0..size` into chunks of `plan.chunk` bytes and sums them on up to `plan.jobs`
+/// threads (each takes the next unclaimed chunk): never more threads than chunks, and fewer
+/// when the system will not start one (this thread works too, so one always runs). Returns
+/// each chunk's (CRC, bytes read) and its length, in order.
 fn in_chunks(
     crc: &DynCrc,
-    file: &File,
+    src: &dyn Source,
     size: u64,
     plan: &Plan,
     bar: &ProgressBar,
-) -> io::Result<u128> {
+) -> io::Result<Vec<((u128, u64), u64)>> {
     let chunk = plan.chunk;
     let count = usize::try_from(size.div_ceil(chunk)).map_err(io::Error::other)?;
     let range = |i: usize| {
@@ -134,14 +207,14 @@ fn in_chunks(
     };
     let next = AtomicUsize::new(0);
     let failed = AtomicBool::new(false);
-    let worker = || -> io::Result<Vec<(usize, u128)>> {
+    let worker = || -> io::Result<Vec<(usize, (u128, u64))>> {
         let mut done = Vec::new();
         loop {
             let i = next.fetch_add(1, Ordering::Relaxed);
             if i >= count || failed.load(Ordering::Relaxed) {
                 return Ok(done);
             }
-            match sum_range(crc, file, range(i), plan.read_size, bar) {
+            match sum_range(crc, src, range(i), plan.read_size, bar) {
                 Ok(c) => done.push((i, c)),
                 Err(e) => {
                     failed.store(true, Ordering::Relaxed);
@@ -150,44 +223,72 @@ fn in_chunks(
             }
         }
     };
-    let results: Vec<io::Result<Vec<(usize, u128)>>> = std::thread::scope(|s| {
-        let handles: Vec<_> = (0..plan.jobs.min(count)).map(|_| s.spawn(worker)).collect();
-        handles
-            .into_iter()
-            .map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
-            .collect()
-    });
-    let mut crcs = vec![0u128; count];
+    let results = on_threads(plan.jobs.min(count), &worker, &|_| true);
+    let mut crcs = vec![(0u128, 0u64); count];
     for done in results {
         for (i, c) in done? {
             crcs[i] = c;
         }
     }
-    let mut whole = crcs[0];
-    for (i, &c) in crcs.iter().enumerate().skip(1) {
-        let r = range(i);
-        whole = crc.combine(whole, c, r.end - r.start);
-    }
-    Ok(whole)
+    Ok(crcs
+        .into_iter()
+        .enumerate()
+        .map(|(i, c)| {
+            let r = range(i);
+            (c, r.end - r.start)
+        })
+        .collect())
 }
 
-/// The CRC of the bytes of `file` in `range`, by positional reads of `read_size` bytes,
-/// advancing `bar` as it goes. The file ending before `range.end` is an error.
+/// Stack size of a summing thread: it holds no buffers (those are on the heap).
+const WORKER_STACK: usize = 256 << 10;
+
+/// Runs `worker` on this thread and on up to `threads - 1` more, and returns every run's
+/// result. A thread the system will not start (or `may_start` refuses: tests) means fewer
+/// threads, never a failure.
+fn on_threads<T: Send>(
+    threads: usize,
+    worker: &(dyn Fn() -> T + Sync),
+    may_start: &dyn Fn(usize) -> bool,
+) -> Vec<T> {
+    std::thread::scope(|s| {
+        let mut handles = Vec::new();
+        for i in 1..threads {
+            if !may_start(i) {
+                break;
+            }
+            let builder = std::thread::Builder::new().stack_size(WORKER_STACK);
+            match builder.spawn_scoped(s, worker) {
+                Ok(h) => handles.push(h),
+                Err(_) => break,
+            }
+        }
+        let mut results = vec![worker()];
+        for h in handles {
+            results.push(h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)));
+        }
+        results
+    })
+}
+
+/// The CRC of the bytes of `src` in `range`, by positional reads of `read_size` bytes,
+/// advancing `bar` as it goes, and the number of bytes read: fewer than the range holds
+/// when the file ends first (the caller decides what that means).
 fn sum_range(
     crc: &DynCrc,
-    file: &File,
+    src: &dyn Source,
     range: Range<u64>,
     read_size: usize,
     bar: &ProgressBar,
-) -> io::Result<u128> {
+) -> io::Result<(u128, u64)> {
     let mut digest = crc.digest();
     let len = (range.end - range.start).min(read_size as u64) as usize;
     let mut buf = vec![0u8; len];
     let mut pos = range.start;
     while pos < range.end {
         let want = (range.end - pos).min(len as u64) as usize;
-        let n = match read_at(file, &mut buf[..want], pos) {
-            Ok(0) => return Err(shrank()),
+        let n = match src.read_at(&mut buf[..want], pos) {
+            Ok(0) => break,
             Ok(n) => n,
             Err(e) if e.kind() == ErrorKind::Interrupted => continue,
             Err(e) => return Err(e),
@@ -196,24 +297,29 @@ fn sum_range(
         bar.inc(n as u64);
         pos += n as u64;
     }
-    Ok(digest.finalize())
+    Ok((digest.finalize(), pos - range.start))
 }
 
-/// A regular file that ended before the size it had when it was opened: truncated (by
-/// logrotate's copytruncate, say) while being read.
+/// A regular file that ended before the size it had when it was opened, and whose size
+/// changed: truncated (by logrotate's copytruncate, say) while being read.
 fn shrank() -> io::Error {
     io::Error::new(ErrorKind::UnexpectedEof, "file shrank while being read")
 }
 
+/// A regular file whose reads and size disagree in a way no steady file shows.
+fn changed() -> io::Error {
+    io::Error::other("file changed while being read")
+}
+
 /// A reader over a file from `pos` on, by positional reads.
 struct At<'a> {
-    file: &'a File,
+    src: &'a dyn Source,
     pos: u64,
 }
 
 impl Read for At<'_> {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        let n = read_at(self.file, buf, self.pos)?;
+        let n = self.src.read_at(buf, self.pos)?;
         self.pos += n as u64;
         Ok(n)
     }
@@ -251,4 +357,81 @@ fn progress_bar(size: u64, name: &str) -> ProgressBar {
     bar.set_style(style);
     bar.set_message(name.to_owned());
     bar
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::AtomicU64;
+
+    /// A file whose reported size and content need not agree, and whose size can change.
+    struct Fake {
+        data: Vec<u8>,
+        now: AtomicU64,
+    }
+
+    impl Source for Fake {
+        fn read_at(&self, buf: &mut [u8], pos: u64) -> io::Result<usize> {
+            let rest = self.data.get(pos as usize..).unwrap_or_default();
+            let n = rest.len().min(buf.len());
+            buf[..n].copy_from_slice(&rest[..n]);
+            Ok(n)
+        }
+
+        fn len_now(&self) -> io::Result<u64> {
+            Ok(self.now.load(Ordering::Relaxed))
+        }
+    }
+
+    fn plan(jobs: usize, chunk: u64) -> Plan {
+        Plan {
+            jobs,
+            chunk,
+            read_size: 5,
+        }
+    }
+
+    /// Reports 4096 bytes and holds 23, as sysfs files do: summed as read, on one thread or
+    /// in chunks; the same short read with a changed size is "shrank".
+    #[test]
+    fn a_file_holding_less_than_its_size_is_summed_as_read() {
+        let crc = DynCrc::from_catalog("CRC-32/ISCSI").unwrap();
+        let data = b"always [madvise] never\n".to_vec();
+        let want = Summed {
+            crc: crc.checksum(&data),
+            bytes: 23,
+        };
+        for p in [plan(1, 1 << 20), plan(4, 8), plan(3, 1)] {
+            let fake = Fake {
+                data: data.clone(),
+                now: AtomicU64::new(4096),
+            };
+            let bar = ProgressBar::hidden();
+            assert_eq!(sum_sized(&crc, &fake, 4096, &p, &bar).unwrap(), want);
+            fake.now.store(23, Ordering::Relaxed);
+            let err = sum_sized(&crc, &fake, 4096, &p, &bar).unwrap_err();
+            assert_eq!(err.to_string(), "file shrank while being read");
+        }
+        // A file that grew past its size is summed to its end.
+        let fake = Fake {
+            data: data.clone(),
+            now: AtomicU64::new(23),
+        };
+        let got = sum_sized(&crc, &fake, 10, &plan(2, 3), &ProgressBar::hidden()).unwrap();
+        assert_eq!(got, want);
+    }
+
+    /// Threads the system will not start mean fewer threads, never a failure: this thread
+    /// runs the work alone if need be.
+    #[test]
+    fn threads_that_do_not_start_mean_fewer_threads() {
+        let runs = AtomicUsize::new(0);
+        let worker = || runs.fetch_add(1, Ordering::Relaxed);
+        for (threads, allowed, expect) in [(8, 3, 3), (8, 0, 1), (1, 8, 1), (4, 8, 4)] {
+            runs.store(0, Ordering::Relaxed);
+            let results = on_threads(threads, &worker, &|i| i < allowed.max(1));
+            assert_eq!(results.len(), expect, "{threads} {allowed}");
+            assert_eq!(runs.load(Ordering::Relaxed), expect);
+        }
+    }
 }

@@ -8,6 +8,7 @@ mod check;
 mod emit;
 mod input;
 mod list;
+mod listline;
 mod model_arg;
 mod outfiles;
 mod plot;
@@ -17,6 +18,7 @@ mod show;
 mod sum;
 mod text;
 
+use std::io::{ErrorKind, Write};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
@@ -58,7 +60,6 @@ pub enum Format {
 /// Writes `text` to stdout. A closed pipe (`crc-gen show X | head`) is not an error: the
 /// reader has what it wanted.
 pub fn print_out(text: impl std::fmt::Display) -> Result<(), String> {
-    use std::io::{ErrorKind, Write};
     let mut out = std::io::stdout().lock();
     match write!(out, "{text}").and_then(|()| out.flush()) {
         Err(e) if e.kind() != ErrorKind::BrokenPipe => Err(format!("cannot write output: {e}")),
@@ -66,8 +67,26 @@ pub fn print_out(text: impl std::fmt::Display) -> Result<(), String> {
     }
 }
 
+/// Writes one line to `out`; `Ok(false)` when the reader has gone (`| head`).
+pub fn write_line(out: &mut impl Write, line: std::fmt::Arguments<'_>) -> Result<bool, String> {
+    write_bytes(out, format!("{line}\n").as_bytes())
+}
+
+/// Writes `bytes` to `out`; `Ok(false)` when the reader has gone (`| head`).
+pub fn write_bytes(out: &mut impl Write, bytes: &[u8]) -> Result<bool, String> {
+    match out.write_all(bytes) {
+        Ok(()) => Ok(true),
+        Err(e) if e.kind() == ErrorKind::BrokenPipe => Ok(false),
+        Err(e) => Err(format!("cannot write output: {e}")),
+    }
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    // Once per run: the engine ignores what it does not understand, so say so here.
+    for ignored in crcstamp::ignored_overrides() {
+        eprintln!("crc-gen: warning: {ignored}");
+    }
     let result = match cli.command {
         Command::List(a) => list::run(&a),
         Command::Show(a) => show::run(&a),

@@ -3,6 +3,9 @@
 use clap::Args as ClapArgs;
 use crc_gen::{catalogue, Model, ModelError, ModelSpec};
 
+/// The algorithm `sum` uses when none is named: the CRC-32 of zip, gzip, PNG and Ethernet.
+pub const DEFAULT_ALGORITHM: &str = "CRC-32/ISO-HDLC";
+
 /// Resolves a positional model argument: a catalogue name or alias (any case), or a RevEng
 /// line such as `"width=16 poly=0x1021 init=0xffff"`.
 pub fn resolve(arg: &str) -> Result<Model, String> {
@@ -113,7 +116,7 @@ pub struct ModelChoice {
         value_name = "NAME",
         help = format!(
             "Catalogue name or alias (any case), or a RevEng model line [default: {}]",
-            crate::sum::DEFAULT_ALGORITHM
+            DEFAULT_ALGORITHM
         ),
         conflicts_with_all = ["width", "poly", "init", "refin", "refout", "xorout"],
     )]

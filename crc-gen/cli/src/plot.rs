@@ -11,7 +11,7 @@ use plotters::prelude::*;
 pub struct Series {
     /// The legend entry: a backend name, or `auto`.
     pub label: String,
-    /// (input size in bytes, MiB/s), sizes ascending.
+    /// (input size in bytes, GiB/s), sizes ascending.
     pub points: Vec<(f64, f64)>,
 }
 
@@ -93,7 +93,7 @@ fn draw(area: &Area<'_>, panel: &Panel) -> DrawResult {
     chart
         .configure_mesh()
         .x_desc("input size (log scale)")
-        .y_desc("MiB/s")
+        .y_desc("GiB/s")
         .x_labels((x_max - x_min) as usize + 1)
         .x_label_formatter(&|x| {
             if (x - x.round()).abs() < 1e-6 {
@@ -102,17 +102,24 @@ fn draw(area: &Area<'_>, panel: &Panel) -> DrawResult {
                 String::new()
             }
         })
-        .y_label_formatter(&|y| format!("{y:.0}"))
+        .y_label_formatter(&|y| format!("{y:.1}"))
         .draw()?;
-    for (i, s) in panel.series.iter().enumerate() {
-        let color = Palette99::pick(i).to_rgba();
+    for s in &panel.series {
+        let (color, width) = style(&s.label);
+        let label = match s.label.as_str() {
+            "auto" => "auto (the automatic route)",
+            "memcpy" => "memcpy (memory bandwidth)",
+            other => other,
+        };
         chart
             .draw_series(LineSeries::new(
                 s.points.iter().map(|&(x, y)| (x.log2(), y)),
-                color.stroke_width(2),
+                color.stroke_width(width),
             ))?
-            .label(s.label.as_str())
-            .legend(move |(x, y)| PathElement::new([(x, y), (x + 20, y)], color.stroke_width(2)));
+            .label(label)
+            .legend(move |(x, y)| {
+                PathElement::new([(x, y), (x + 20, y)], color.stroke_width(width))
+            });
     }
     chart
         .configure_series_labels()
@@ -120,6 +127,22 @@ fn draw(area: &Area<'_>, panel: &Panel) -> DrawResult {
         .background_style(WHITE.mix(0.85))
         .border_style(BLACK)
         .draw()
+}
+
+/// A series' colour and line width: each backend its own colour, the same in every chart
+/// (its place in `Backend::all()`), the automatic route thick and black, memcpy grey.
+pub fn style(label: &str) -> (RGBAColor, u32) {
+    match label {
+        "auto" => (BLACK.to_rgba(), 4),
+        "memcpy" => (RGBColor(150, 150, 150).to_rgba(), 2),
+        name => {
+            let i = crcstamp::Backend::all()
+                .iter()
+                .position(|b| b.name() == name)
+                .unwrap_or(0);
+            (Palette99::pick(i).to_rgba(), 2)
+        }
+    }
 }
 
 /// `4096` → `4 KiB`.

@@ -37,6 +37,10 @@ pub struct Report {
     /// Accelerated kernels that failed their self-test at first use on this CPU, and are
     /// never used here (normally none).
     pub failed_self_test: Vec<&'static str>,
+    /// `CRCSTAMP_*` values the engine did not understand and ignores (normally none; the
+    /// JSON leaves the field out then).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub ignored_overrides: Vec<IgnoredReport>,
     /// Slice tables: sizes and leading entries.
     pub tables: TablesReport,
     /// Folding and Barrett constants; `None` (JSON `null`) above 64 bits.
@@ -46,6 +50,17 @@ pub struct Report {
     pub fold_reflected: Option<FoldReport>,
     /// The combine table.
     pub combine: CombineReport,
+}
+
+/// One ignored `CRCSTAMP_*` value (`crcstamp::IgnoredOverride`).
+#[derive(Serialize)]
+pub struct IgnoredReport {
+    /// The variable.
+    pub variable: &'static str,
+    /// The value it holds that the engine does not know.
+    pub value: String,
+    /// The values it takes.
+    pub expected: String,
 }
 
 /// A model's parameters, check and residue (also what `list --format json` prints).
@@ -200,6 +215,14 @@ impl Report {
                 .iter()
                 .filter(|b| b.availability() == crcstamp::Availability::FailedSelfTest)
                 .map(|b| b.name())
+                .collect(),
+            ignored_overrides: crcstamp::ignored_overrides()
+                .into_iter()
+                .map(|o| IgnoredReport {
+                    variable: o.variable,
+                    value: o.value,
+                    expected: o.expected,
+                })
                 .collect(),
             tables: TablesReport::new(c),
             fold: c.fold.as_ref().map(FoldReport::new),

@@ -1,20 +1,33 @@
-//! `crc-gen sum`: the CRC of files and of standard input, one line per input as `cksum` and
-//! `sha256sum` print them, and `--check` of the lists it prints.
+//! `crc-gen sum`: the CRC of files, standard input or bytes given on the command line, one
+//! line per input as `cksum` and `sha256sum` print them (`listline`), and `--check` of such
+//! lists (`check`).
 
-use std::io::{self, ErrorKind, Write};
-use std::path::{Path, PathBuf};
+use std::io;
+use std::path::PathBuf;
 use std::process::ExitCode;
 
+use crc_gen::Model;
 use crcstamp::DynCrc;
 use serde::Serialize;
 
+use crate::check::{self, CheckOptions};
 use crate::input::{self, Plan, Summed};
-use crate::model_arg::{ModelChoice, Resolved};
+use crate::listline::{self, JsonName, Style};
+use crate::model_arg::{ModelChoice, Resolved, DEFAULT_ALGORITHM};
 use crate::report::ModelReport;
-use crate::{check, print_out, Format};
+use crate::{print_out, write_bytes, Format};
 
-/// The algorithm when none is named: the CRC-32 of zip, gzip, PNG and Ethernet.
-pub const DEFAULT_ALGORITHM: &str = "CRC-32/ISO-HDLC";
+/// Output format of `sum`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum SumFormat {
+    /// `<crc hex>  <bytes>  <name>` (or BSD lines with `--tag`).
+    #[default]
+    Text,
+    /// One JSON document.
+    Json,
+    /// POSIX `cksum`'s `<crc decimal> <bytes> <name>` (with `-a CRC-32/CKSUM` only).
+    Cksum,
+}
 
 /// Arguments of `crc-gen sum`.
 #[derive(clap::Args)]
@@ -22,18 +35,45 @@ pub struct Args {
     #[command(flatten)]
     model: ModelChoice,
     /// Files to checksum; none or `-`: standard input.
-    #[arg(value_name = "FILE", conflicts_with = "check")]
+    #[arg(value_name = "FILE", conflicts_with_all = ["check", "hex", "string"])]
     files: Vec<PathBuf>,
-    /// Verify a list printed by `sum` (`-`: read it from standard input): OK or FAILED per
-    /// line, exit status 1 if any failed.
-    #[arg(short = 'c', long, value_name = "LIST")]
+    /// Verify a list printed by `sum`, `sha256sum`-style or BSD (`--tag`) lines (`-`: read it
+    /// from standard input): OK or FAILED per line, exit status 1 if any failed.
+    #[arg(short = 'c', long, value_name = "LIST", conflicts_with_all = ["hex", "string", "zero", "tag"])]
     check: Option<PathBuf>,
+    /// The CRC of these bytes, given in hex (`313233`), instead of files.
+    #[arg(long, value_name = "HEXBYTES", value_parser = hex_bytes, conflicts_with_all = ["string", "tag"])]
+    hex: Option<HexBytes>,
+    /// The CRC of this text's UTF-8 bytes instead of files.
+    #[arg(long, value_name = "TEXT", conflicts_with = "tag")]
+    string: Option<String>,
+    /// BSD lines: `CRC-32/ISCSI (FILE) = e3069283`.
+    #[arg(long)]
+    tag: bool,
+    /// End each line with NUL instead of newline, and escape no file name.
+    #[arg(short = 'z', long)]
+    zero: bool,
+    /// With -c: print nothing; the exit status tells.
+    #[arg(long, overrides_with_all = ["quiet", "warn"])]
+    status: bool,
+    /// With -c: do not print OK lines.
+    #[arg(long, overrides_with_all = ["status", "warn"])]
+    quiet: bool,
+    /// With -c: name each improperly formatted line.
+    #[arg(short = 'w', long, overrides_with_all = ["status", "quiet"])]
+    warn: bool,
+    /// With -c: exit 1 on improperly formatted lines.
+    #[arg(long)]
+    strict: bool,
+    /// With -c: skip listed files that do not exist, rather than fail.
+    #[arg(long)]
+    ignore_missing: bool,
     /// Threads per large file [default: available cores].
     #[arg(short = 'j', long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     jobs: Option<u16>,
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
-    format: Format,
+    format: SumFormat,
     /// Bytes per chunk when a file is split across threads (for tests and measurements).
     #[arg(long, hide = true, value_name = "BYTES", value_parser = clap::value_parser!(u64).range(1..))]
     chunk_size: Option<u64>,
@@ -42,10 +82,34 @@ pub struct Args {
     read_size: Option<u64>,
 }
 
-/// One input's line of `--format json`.
+/// The bytes `--hex` gives.
+#[derive(Clone, Debug)]
+pub struct HexBytes(Vec<u8>);
+
+/// Parses `--hex`: pairs of hex digits, `0x` and `_` allowed.
+fn hex_bytes(s: &str) -> Result<HexBytes, String> {
+    let digits: Vec<u8> = s
+        .strip_prefix("0x")
+        .unwrap_or(s)
+        .bytes()
+        .filter(|&b| b != b'_')
+        .collect();
+    if !digits.len().is_multiple_of(2) || !digits.iter().all(u8::is_ascii_hexdigit) {
+        return Err(format!("`{s}` is not hex bytes (pairs of hex digits)"));
+    }
+    let text = String::from_utf8_lossy(&digits);
+    (0..digits.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(&text[i..i + 2], 16).map_err(|e| e.to_string()))
+        .collect::<Result<_, _>>()
+        .map(HexBytes)
+}
+
+/// One input's entry in `--format json` (direct input has no name).
 #[derive(Serialize)]
 struct FileReport {
-    name: String,
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    name: Option<JsonName>,
     #[serde(skip_serializing_if = "Option::is_none")]
     bytes: Option<u64>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -61,107 +125,104 @@ struct SumReport {
     files: Vec<FileReport>,
 }
 
-/// The CRC formatted as `sum` prints it: lowercase hex, zero-padded to the width's digits.
-pub fn hex(crc: u128, width: u32) -> String {
-    format!("{crc:0digits$x}", digits = hex_digits(width))
+/// The BSD tag of a model: its name, or `CRC` for a model without one.
+pub fn tag(model: &Model) -> String {
+    model.name().unwrap_or("CRC").to_owned()
 }
 
-/// Hex digits of a `width`-bit value.
-pub fn hex_digits(width: u32) -> usize {
-    width.div_ceil(4) as usize
+/// Whether `model` is POSIX cksum's CRC (any name).
+fn is_cksum(model: &Model) -> bool {
+    let m = model;
+    (
+        m.width(),
+        m.poly(),
+        m.init(),
+        m.refin(),
+        m.refout(),
+        m.xorout(),
+    ) == (32, 0x04c1_1db7, 0, false, false, 0xffff_ffff)
 }
 
-/// The CRC of one input: standard input for `-`, else the file.
-pub fn sum_input(crc: &DynCrc, path: &Path, plan: &Plan) -> io::Result<Summed> {
-    if path.as_os_str() == "-" {
-        input::sum_stream(crc, io::stdin().lock())
-    } else {
-        input::sum_file(crc, path, &path.to_string_lossy(), plan)
+/// POSIX cksum's CRC: the CRC of the data followed by its length in as few octets as hold
+/// it, least significant first.
+fn cksum_crc(crc: &DynCrc, s: Summed) -> u128 {
+    let mut octets = Vec::new();
+    let mut n = s.bytes;
+    while n > 0 {
+        octets.push(n as u8);
+        n >>= 8;
     }
+    crc.combine(s.crc, crc.checksum(&octets), octets.len() as u64)
 }
 
-/// A name as a list line carries it: names with a newline or a backslash are escaped (`\n`,
-/// `\\`) and their line starts with a backslash, as `sha256sum` does.
-pub fn escape(name: &str) -> (&'static str, String) {
-    if name.contains(['\n', '\\', '\r']) {
-        let escaped = name
-            .replace('\\', "\\\\")
-            .replace('\n', "\\n")
-            .replace('\r', "\\r");
-        ("\\", escaped)
-    } else {
-        ("", name.to_owned())
+/// Refuses flag combinations that mean nothing: the check flags without `-c`, the cksum
+/// format for another CRC or with `-c`.
+fn validate(args: &Args, model: &Model) -> Result<(), String> {
+    let check_flags = [
+        args.status,
+        args.quiet,
+        args.warn,
+        args.strict,
+        args.ignore_missing,
+    ];
+    if args.check.is_none() && check_flags.contains(&true) {
+        return Err(
+            "--status, --quiet, --warn, --strict and --ignore-missing are meaningful \
+                    only with -c (as in coreutils)"
+                .into(),
+        );
     }
+    if args.format == SumFormat::Cksum && args.check.is_some() {
+        return Err(
+            "--format cksum lines cannot be checked; list with --tag or the default".into(),
+        );
+    }
+    if args.format == SumFormat::Cksum && !is_cksum(model) {
+        return Err(format!(
+            "--format cksum is POSIX cksum's output, defined for CRC-32/CKSUM only \
+             (not {}); add -a CRC-32/CKSUM",
+            tag(model)
+        ));
+    }
+    Ok(())
 }
 
-/// Writes one line to stdout; `Ok(false)` when the reader has gone (`| head`).
-pub fn write_line(out: &mut impl Write, line: std::fmt::Arguments<'_>) -> Result<bool, String> {
-    match out.write_fmt(line).and_then(|()| out.write_all(b"\n")) {
-        Ok(()) => Ok(true),
-        Err(e) if e.kind() == ErrorKind::BrokenPipe => Ok(false),
-        Err(e) => Err(format!("cannot write output: {e}")),
+/// How to read files, from `--jobs` and the hidden sizes.
+fn plan(args: &Args) -> Plan {
+    let jobs = args.jobs.map_or_else(
+        || std::thread::available_parallelism().map_or(1, |n| n.get()),
+        usize::from,
+    );
+    Plan {
+        jobs,
+        chunk: args.chunk_size.unwrap_or(input::DEFAULT_CHUNK),
+        read_size: args.read_size.map_or(input::READ_BUF, |n| n as usize),
     }
 }
 
 /// Sums the inputs (or checks a list), printing as it goes.
 pub fn run(args: &Args) -> Result<ExitCode, String> {
     let Resolved { model, entry } = args.model.resolve_or(DEFAULT_ALGORITHM)?;
+    validate(args, &model)?;
     let crc = DynCrc::from_model(&model);
-    let jobs = args.jobs.map_or_else(
-        || std::thread::available_parallelism().map_or(1, |n| n.get()),
-        usize::from,
-    );
-    let plan = Plan {
-        jobs,
-        chunk: args.chunk_size.unwrap_or(input::DEFAULT_CHUNK),
-        read_size: args.read_size.map_or(input::READ_BUF, |n| n as usize),
-    };
+    let plan = plan(args);
     if let Some(list) = &args.check {
-        return check::run(&crc, list, &plan, args.format);
-    }
-    let default = [PathBuf::from("-")];
-    let files = if args.files.is_empty() {
-        &default[..]
-    } else {
-        &args.files[..]
-    };
-    let width = model.width();
-    let mut failed = false;
-    let mut reports = Vec::new();
-    let mut out = io::stdout().lock();
-    for path in files {
-        let name = path.to_string_lossy();
-        match sum_input(&crc, path, &plan) {
-            Ok(s) => match args.format {
-                Format::Text => {
-                    let (prefix, name) = escape(&name);
-                    let line = format_args!("{prefix}{}  {}  {name}", hex(s.crc, width), s.bytes);
-                    if !write_line(&mut out, line)? {
-                        break;
-                    }
-                }
-                Format::Json => reports.push(FileReport {
-                    name: name.into_owned(),
-                    bytes: Some(s.bytes),
-                    crc: Some(format!("0x{}", hex(s.crc, width))),
-                    error: None,
-                }),
+        let opts = CheckOptions {
+            format: match args.format {
+                SumFormat::Json => Format::Json,
+                _ => Format::Text,
             },
-            Err(e) => {
-                failed = true;
-                let reason = input::reason(&e);
-                eprintln!("crc-gen: {name}: {reason}");
-                reports.push(FileReport {
-                    name: name.into_owned(),
-                    bytes: None,
-                    crc: None,
-                    error: Some(reason),
-                });
-            }
-        }
+            status: args.status,
+            quiet: args.quiet,
+            warn: args.warn,
+            strict: args.strict,
+            ignore_missing: args.ignore_missing,
+            tag: tag(&model),
+        };
+        return check::run(&crc, list, &plan, &opts);
     }
-    drop(out);
-    if args.format == Format::Json {
+    let (failed, reports) = sum_all(args, &model, &crc, &plan)?;
+    if args.format == SumFormat::Json {
         let report = SumReport {
             model: ModelReport::new(&model, entry),
             files: reports,
@@ -174,4 +235,95 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// Sums every input, printing text lines as it goes; whether any failed, and the JSON
+/// entries.
+fn sum_all(
+    args: &Args,
+    model: &Model,
+    crc: &DynCrc,
+    plan: &Plan,
+) -> Result<(bool, Vec<FileReport>), String> {
+    let direct = args
+        .hex
+        .as_ref()
+        .map(|h| h.0.clone())
+        .or_else(|| args.string.as_ref().map(|s| s.clone().into_bytes()));
+    let inputs: Vec<(Option<Vec<u8>>, io::Result<Summed>)> = match direct {
+        Some(bytes) => vec![(
+            None,
+            Ok(Summed {
+                crc: crc.checksum(&bytes),
+                bytes: bytes.len() as u64,
+            }),
+        )],
+        None if args.files.is_empty() => {
+            vec![(None, input::sum_path(crc, std::path::Path::new("-"), plan))]
+        }
+        None => Vec::new(),
+    };
+    let lazy = args.files.iter().map(|p| {
+        let name = listline::name_bytes(p);
+        (Some(name), input::sum_path(crc, p, plan))
+    });
+    let tag = tag(model);
+    let style = match (args.format, args.tag) {
+        (SumFormat::Cksum, _) => Style::Cksum,
+        (_, true) => Style::Tag(&tag),
+        _ => Style::Plain,
+    };
+    let width = model.width();
+    let mut failed = false;
+    let mut reports = Vec::new();
+    let mut out = io::stdout().lock();
+    for (name, result) in inputs.into_iter().chain(lazy) {
+        // Standard input named by omission is `-` in sum's lines, nameless in cksum's.
+        let shown = match (&name, style) {
+            (None, Style::Cksum) => None,
+            (None, _) if args.hex.is_none() && args.string.is_none() => Some(b"-".to_vec()),
+            _ => name.clone(),
+        };
+        match result {
+            Ok(s) => match args.format {
+                SumFormat::Json => reports.push(FileReport {
+                    name: shown.as_deref().map(JsonName::new),
+                    bytes: Some(s.bytes),
+                    crc: Some(format!("0x{}", listline::hex(s.crc, width))),
+                    error: None,
+                }),
+                _ => {
+                    let value = if style == Style::Cksum {
+                        cksum_crc(crc, s)
+                    } else {
+                        s.crc
+                    };
+                    let line = listline::sum_line(
+                        style,
+                        value,
+                        width,
+                        s.bytes,
+                        shown.as_deref(),
+                        args.zero,
+                    );
+                    if !write_bytes(&mut out, &line)? {
+                        break;
+                    }
+                }
+            },
+            Err(e) => {
+                failed = true;
+                let reason = input::reason(&e);
+                let label = String::from_utf8_lossy(shown.as_deref().unwrap_or(b"-")).into_owned();
+                eprintln!("crc-gen: {label}: {reason}");
+                reports.push(FileReport {
+                    name: shown.as_deref().map(JsonName::new),
+                    bytes: None,
+                    crc: None,
+                    error: Some(reason),
+                });
+            }
+        }
+    }
+    Ok((failed, reports))
 }

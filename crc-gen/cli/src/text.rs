@@ -44,6 +44,13 @@ impl Display for Report {
             None => line(f, "backend", &self.backend)?,
         }
         line(f, "cpu", &format!("{} profile", self.cpu_profile))?;
+        for o in &self.ignored_overrides {
+            let text = format!(
+                "{}={} not understood (takes {}); ignored",
+                o.variable, o.value, o.expected
+            );
+            line(f, "override", &text)?;
+        }
         if !self.failed_self_test.is_empty() {
             let names = self.failed_self_test.join(", ");
             line(

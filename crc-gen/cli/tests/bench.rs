@@ -41,6 +41,7 @@ fn quick_run_json_and_plot() {
                 .filter(|&&b| b != Backend::Bitwise && crc.supports(b))
                 .map(|b| b.name()),
         );
+        backends.push("memcpy");
         let mine: Vec<&Value> = rows.iter().filter(|r| r["algorithm"] == alg).collect();
         sizes = mine.iter().map(|r| r["size"].as_u64().unwrap()).collect();
         sizes.dedup();
@@ -55,8 +56,10 @@ fn quick_run_json_and_plot() {
                 r["ns_per_byte"].as_f64().unwrap(),
             );
             assert!(mibs > 0.0 && ns > 0.0);
-            // The two columns are the same figure.
+            // The columns are the same figure.
             assert!((mibs * ns * 1.048576e-3 - 1.0).abs() < 1e-6, "{mibs} {ns}");
+            let gibs = r["gib_per_s"].as_f64().unwrap();
+            assert!((gibs * 1024.0 / mibs - 1.0).abs() < 1e-9, "{gibs} {mibs}");
             let size = r["size"].as_u64().unwrap() as usize;
             assert_eq!(r["auto_picks"], crc.backend_for(size).name());
             let raced = crc.backend_for(size).raced_against().map(|b| b.name());
@@ -117,7 +120,7 @@ fn named_backends_sizes_and_text() {
     let text = String::from_utf8(out).unwrap();
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines[0], "CRC-16/ARC");
-    assert_eq!(lines.len(), 2 + 4 + 1, "{text}");
+    assert_eq!(lines.len(), 2 + 4 + 1 + 1, "{text}"); // header, rows, footnote, blank
     assert!(
         lines[2].contains("100 B") && lines[2].contains("slice8"),
         "{text}"
@@ -241,8 +244,64 @@ fn help_lists_every_backend() {
         .split(", ")
         .map(str::trim)
         .collect();
-    let mut want = vec!["auto"];
+    let mut want = vec!["auto", "memcpy"];
     want.extend(Backend::all().iter().map(|b| b.name()));
     assert_eq!(listed, want, "{help}");
     assert!(want.contains(&"fusion"));
+}
+
+/// The memcpy row, GiB/s, the automatic route's backend marked in the table, and in the plot
+/// one colour per backend (the same in every chart) with auto drawn apart.
+#[test]
+fn memcpy_row_gib_and_marked_route() {
+    let dir = tempfile::tempdir().unwrap();
+    let svg = dir.path().join("b.svg");
+    let out = Command::cargo_bin("crc-gen")
+        .unwrap()
+        .args([
+            "bench",
+            "--quick",
+            "-a",
+            "CRC-32/ISCSI",
+            "CRC-64/XZ",
+            "--sizes",
+            "4K",
+        ])
+        .args(["--backend", "auto,slice8,slice16,memcpy", "--plot"])
+        .arg(&svg)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(out).unwrap();
+    assert!(text.contains("GiB/s"), "{text}");
+    assert!(text.lines().any(|l| l.contains("memcpy")), "{text}");
+    // The table marks the backend auto runs at 4 KiB, when it is one of those measured.
+    for (alg, chart) in [("CRC-32/ISCSI", 0), ("CRC-64/XZ", 1)] {
+        let picks = DynCrc::from_catalog(alg).unwrap().backend_for(4096).name();
+        let section = text.split("\n\n").nth(chart).unwrap();
+        let marked: Vec<&str> = section.lines().filter(|l| l.contains(" *")).collect();
+        if ["slice8", "slice16"].contains(&picks) {
+            assert_eq!(marked.len(), 1, "{section}");
+            assert!(marked[0].contains(picks), "{section}");
+        } else {
+            assert!(marked.is_empty(), "{section}");
+        }
+    }
+    // In the plot: a stroke colour per series, distinct within a chart, the same per backend
+    // across charts (legend swatches included).
+    let svg = std::fs::read_to_string(&svg).unwrap();
+    let xml = roxmltree::Document::parse(&svg).unwrap();
+    let strokes: Vec<&str> = xml
+        .descendants()
+        .filter(|n| n.has_tag_name("polyline"))
+        .filter_map(|n| n.attribute("stroke"))
+        .collect();
+    let mut distinct = strokes.clone();
+    distinct.sort();
+    distinct.dedup();
+    assert_eq!(distinct.len(), 4, "{strokes:?}");
+    assert!(svg.contains("memcpy (memory bandwidth)"));
+    assert!(svg.contains("auto (the automatic route)"));
 }

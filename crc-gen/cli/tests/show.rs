@@ -283,3 +283,68 @@ fn show_reports_a_failed_self_test() {
     assert_eq!(v["failed_self_test"], serde_json::json!([failing.name()]));
     assert_ne!(v["backend"], failing.name());
 }
+
+/// Override values are taken in any case; a value the engine does not know is reported
+/// once on stderr and shown by `show` (text and JSON), and leaves the route uncapped.
+#[test]
+fn overrides_in_any_case_and_unknown_values_reported() {
+    let run = |vars: &[(&str, &str)], format: &str| {
+        let mut cmd = Command::cargo_bin("crc-gen").unwrap();
+        for v in [
+            "CRCSTAMP_CPU",
+            "CRCSTAMP_MAX_TIER",
+            "CRCSTAMP_DISABLE",
+            "CRCSTAMP_FAIL_SELF_TEST",
+        ] {
+            cmd.env_remove(v);
+        }
+        for (k, v) in vars {
+            cmd.env(k, v);
+        }
+        let out = cmd
+            .args(["show", "CRC-32/ISCSI", "--format", format])
+            .assert()
+            .success()
+            .get_output()
+            .clone();
+        let text = |b: Vec<u8>| String::from_utf8(b).unwrap();
+        (text(out.stdout), text(out.stderr))
+    };
+    // Upper case is understood: the cap applies (the slice-by-16 table is the backend).
+    let (text, stderr) = run(
+        &[("CRCSTAMP_MAX_TIER", "PORTABLE"), ("CRCSTAMP_CPU", "AMD")],
+        "text",
+    );
+    assert!(stderr.is_empty(), "{stderr}");
+    assert!(text.contains("\nbackend    slice16\n"), "{text}");
+    assert!(text.contains("\ncpu        amd profile\n"), "{text}");
+    assert!(!text.contains("override"), "{text}");
+
+    let bad = [
+        ("CRCSTAMP_CPU", "garbage"),
+        ("CRCSTAMP_MAX_TIER", "0"),
+        ("CRCSTAMP_DISABLE", "hwcrc,bogus"),
+    ];
+    let (text, stderr) = run(&bad, "text");
+    assert_eq!(stderr.lines().count(), 3, "{stderr}");
+    for (var, value) in [
+        ("CRCSTAMP_CPU", "garbage"),
+        ("CRCSTAMP_MAX_TIER", "0"),
+        ("CRCSTAMP_DISABLE", "bogus"),
+    ] {
+        assert!(
+            stderr.contains(&format!("crc-gen: warning: {var}: `{value}` is not one of")),
+            "{stderr}"
+        );
+        assert!(
+            text.contains(&format!("override   {var}={value} not understood")),
+            "{text}"
+        );
+    }
+    let (json, _) = run(&bad, "json");
+    let v: Value = serde_json::from_str(&json).unwrap();
+    let ignored = v["ignored_overrides"].as_array().unwrap();
+    assert_eq!(ignored.len(), 3);
+    assert_eq!(ignored[2]["variable"], "CRCSTAMP_DISABLE");
+    assert_eq!(ignored[2]["value"], "bogus");
+}

@@ -323,7 +323,7 @@ fn check_passes_and_fails() {
     fs::write(p.join("a.bin"), data(3000, 1)).unwrap();
     fs::remove_file(p.join("b c.bin")).unwrap();
     fs::write(p.join("list2"), format!("{list}not a checksum line\n")).unwrap();
-    let (code, out, err) = run(&["-a", "CRC-64/XZ", "-c", "list2"], p);
+    let (code, out, err) = run(&["-a", "CRC-64/XZ", "-c", "list2", "--warn"], p);
     assert_eq!(code, 1);
     assert_eq!(
         out,
@@ -334,7 +334,10 @@ fn check_passes_and_fails() {
         "{err}"
     );
     assert!(
-        err.contains("crc-gen: list2:4: malformed line, expected `<crc hex>  <bytes>  <name>`\n"),
+        err.contains(
+            "crc-gen: list2: 4: improperly formatted CRC-64/XZ checksum line \
+             (malformed line, expected `<crc hex>  <bytes>  <name>` or `<crc hex>  <name>`)\n"
+        ),
         "{err}"
     );
     assert!(err.contains("1 line is improperly formatted"), "{err}");
@@ -350,7 +353,7 @@ fn check_passes_and_fails() {
         "{err}"
     );
     assert!(
-        err.contains("no properly formatted checksum lines found"),
+        err.contains("no properly formatted CRC-32/ISCSI checksum lines found"),
         "{err}"
     );
 

@@ -1,0 +1,347 @@
+//! The lines of a checksum list, as `sum` writes them and `sum -c` reads them back: the one
+//! place that knows the formats, their escaping and their parsing.
+//!
+//! File names are bytes (any name the OS allows, not only UTF-8). As GNU coreutils 9 does,
+//! a name holding a backslash, a newline or a carriage return is written escaped (`\\`,
+//! `\n`, `\r`) and its line starts with a backslash; `-z` ends lines with NUL instead and
+//! escapes nothing. `-c`'s verdict lines escape a name only when it holds a newline (as
+//! `sha256sum -c` does).
+
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
+
+use serde::Serialize;
+
+/// The CRC formatted as `sum` prints it: lowercase hex, zero-padded to the width's digits.
+pub fn hex(crc: u128, width: u32) -> String {
+    format!("{crc:0digits$x}", digits = hex_digits(width))
+}
+
+/// Hex digits of a `width`-bit value.
+pub fn hex_digits(width: u32) -> usize {
+    width.div_ceil(4) as usize
+}
+
+/// A path's name as bytes (on Unix, exactly; elsewhere its UTF-8, lossily).
+pub fn name_bytes(path: &Path) -> Vec<u8> {
+    #[cfg(unix)]
+    return std::os::unix::ffi::OsStrExt::as_bytes(path.as_os_str()).to_vec();
+    #[cfg(not(unix))]
+    return path.to_string_lossy().into_owned().into_bytes();
+}
+
+/// The path a list names (on Unix, any bytes; elsewhere the bytes must be UTF-8).
+pub fn path_of(name: Vec<u8>) -> Result<PathBuf, String> {
+    #[cfg(unix)]
+    return Ok(PathBuf::from(
+        <OsString as std::os::unix::ffi::OsStringExt>::from_vec(name),
+    ));
+    #[cfg(not(unix))]
+    return String::from_utf8(name)
+        .map(|s| PathBuf::from(OsString::from(s)))
+        .map_err(|_| "a file name that is not UTF-8".to_string());
+}
+
+/// A file name in JSON: `name` as text (U+FFFD for bytes that are not UTF-8), and then
+/// `name_hex`, the name's exact bytes in hex.
+#[derive(Serialize)]
+pub struct JsonName {
+    /// The name as UTF-8, lossily.
+    pub name: String,
+    /// The name's bytes in hex, only when they are not UTF-8.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub name_hex: Option<String>,
+}
+
+impl JsonName {
+    /// The JSON form of a name's bytes.
+    pub fn new(bytes: &[u8]) -> JsonName {
+        match std::str::from_utf8(bytes) {
+            Ok(s) => JsonName {
+                name: s.to_owned(),
+                name_hex: None,
+            },
+            Err(_) => JsonName {
+                name: String::from_utf8_lossy(bytes).into_owned(),
+                name_hex: Some(bytes.iter().map(|b| format!("{b:02x}")).collect()),
+            },
+        }
+    }
+}
+
+/// `name` escaped for a list line when `when` holds, with whether it was.
+fn escaped(name: &[u8], when: impl Fn(u8) -> bool) -> (bool, Vec<u8>) {
+    if !name.iter().copied().any(when) {
+        return (false, name.to_vec());
+    }
+    let mut out = Vec::with_capacity(name.len() + 4);
+    for &b in name {
+        match b {
+            b'\\' => out.extend_from_slice(b"\\\\"),
+            b'\n' => out.extend_from_slice(b"\\n"),
+            b'\r' => out.extend_from_slice(b"\\r"),
+            _ => out.push(b),
+        }
+    }
+    (true, out)
+}
+
+/// Undoes the escaping: `\\`, `\n` and `\r`; anything else after a backslash, a trailing
+/// backslash or a NUL is not a name.
+pub fn unescape(name: &[u8]) -> Option<Vec<u8>> {
+    let mut out = Vec::with_capacity(name.len());
+    let mut bytes = name.iter();
+    while let Some(&b) = bytes.next() {
+        out.push(match b {
+            b'\\' => match bytes.next()? {
+                b'\\' => b'\\',
+                b'n' => b'\n',
+                b'r' => b'\r',
+                _ => return None,
+            },
+            0 => return None,
+            b => b,
+        });
+    }
+    Some(out)
+}
+
+/// How `sum` writes a line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Style<'a> {
+    /// `<crc hex>  <bytes>  <name>`.
+    Plain,
+    /// BSD, as `--tag`: `TAG (<name>) = <crc hex>`.
+    Tag(&'a str),
+    /// POSIX `cksum`: `<crc decimal> <bytes> <name>`, names as they are.
+    Cksum,
+}
+
+/// One line of `sum`'s output, terminator included (NUL with `zero`). `name` is `None` for
+/// direct input (`--hex`, `--string`) and for standard input in the cksum style.
+pub fn sum_line(
+    style: Style<'_>,
+    crc: u128,
+    width: u32,
+    bytes: u64,
+    name: Option<&[u8]>,
+    zero: bool,
+) -> Vec<u8> {
+    let needs = |b| matches!(b, b'\\' | b'\n' | b'\r');
+    let (esc, name) = match (name, zero || style == Style::Cksum) {
+        (Some(n), false) => escaped(n, needs),
+        (Some(n), true) => (false, n.to_vec()),
+        (None, _) => (false, Vec::new()),
+    };
+    let mut line = Vec::with_capacity(name.len() + 48);
+    if esc {
+        line.push(b'\\');
+    }
+    let crc_hex = hex(crc, width);
+    match (style, name.is_empty()) {
+        (Style::Plain, true) => line.extend(format!("{crc_hex}  {bytes}").bytes()),
+        (Style::Plain, false) => line.extend(format!("{crc_hex}  {bytes}  ").bytes()),
+        (Style::Tag(tag), _) => line.extend(format!("{tag} (").bytes()),
+        (Style::Cksum, true) => line.extend(format!("{crc} {bytes}").bytes()),
+        (Style::Cksum, false) => line.extend(format!("{crc} {bytes} ").bytes()),
+    }
+    line.extend_from_slice(&name);
+    if let Style::Tag(_) = style {
+        line.extend(format!(") = {crc_hex}").bytes());
+    }
+    line.push(if zero { 0 } else { b'\n' });
+    line
+}
+
+/// One verdict line of `sum -c`: `<name>: OK`.
+pub fn verdict_line(name: &[u8], verdict: &str) -> Vec<u8> {
+    let (esc, name) = escaped(name, |b| b == b'\n');
+    let mut line = Vec::with_capacity(name.len() + verdict.len() + 4);
+    if esc {
+        line.push(b'\\');
+    }
+    line.extend_from_slice(&name);
+    line.extend(format!(": {verdict}\n").bytes());
+    line
+}
+
+/// A line of a list, parsed.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Line {
+    /// The CRC it states.
+    pub crc: u128,
+    /// The size it states (not in GNU two-field or BSD lines).
+    pub bytes: Option<u64>,
+    /// The file name, unescaped.
+    pub name: Vec<u8>,
+}
+
+/// Parses one line (without its newline) for a model of `width` bits whose BSD tag is
+/// `tag`. Three forms: `sum`'s own `<crc hex>  <bytes>  <name>`; GNU's `<crc hex>  <name>`
+/// (or ` *<name>`); BSD's `TAG (<name>) = <crc hex>`. A leading backslash marks an
+/// escaped name. The error says what is wrong.
+pub fn parse(line: &[u8], width: u32, tag: &str) -> Result<Line, String> {
+    let line = line.strip_suffix(b"\r").unwrap_or(line);
+    let start = line
+        .iter()
+        .position(|b| !b" \t".contains(b))
+        .unwrap_or(line.len());
+    let (escaped, line) = match &line[start..] {
+        [b'\\', rest @ ..] => (true, rest),
+        rest => (false, rest),
+    };
+    let (crc, bytes, name) = match line.strip_prefix(tag.as_bytes()) {
+        Some(rest) if rest.starts_with(b" (") || rest.starts_with(b"(") => {
+            let rest = rest.strip_prefix(b" ").unwrap_or(rest);
+            bsd(&rest[1..])?
+        }
+        _ => gnu(line)?,
+    };
+    let name = if escaped {
+        unescape(name).ok_or("bad escape in the file name")?
+    } else {
+        name.to_vec()
+    };
+    if name.is_empty() {
+        return Err("no file name".into());
+    }
+    Ok(Line {
+        crc: crc_value(crc, width)?,
+        bytes,
+        name,
+    })
+}
+
+/// A line's CRC digits, stated size and (still escaped) name.
+type Fields<'a> = (&'a [u8], Option<u64>, &'a [u8]);
+
+/// `<name>) = <crc>` after `TAG (`: the name runs to the last `) = `.
+fn bsd(rest: &[u8]) -> Result<Fields<'_>, String> {
+    let at = rest
+        .windows(4)
+        .rposition(|w| w == b") = ")
+        .ok_or("malformed BSD line, expected `TAG (<name>) = <crc hex>`")?;
+    Ok((&rest[at + 4..], None, &rest[..at]))
+}
+
+/// `<crc>  <bytes>  <name>` or `<crc>  <name>` / `<crc> *<name>`.
+fn gnu(line: &[u8]) -> Result<Fields<'_>, String> {
+    let malformed = "malformed line, expected `<crc hex>  <bytes>  <name>` or `<crc hex>  <name>`";
+    let sp = line.iter().position(|&b| b == b' ').ok_or(malformed)?;
+    let (crc, rest) = (&line[..sp], &line[sp + 1..]);
+    let rest = match rest {
+        [b' ' | b'*', rest @ ..] => rest,
+        _ => return Err(malformed.into()),
+    };
+    // `sum`'s own form: a decimal size and two spaces before the name.
+    let digits = rest.iter().take_while(|b| b.is_ascii_digit()).count();
+    if digits > 0 && rest[digits..].starts_with(b"  ") {
+        let size = std::str::from_utf8(&rest[..digits]).unwrap_or_default();
+        let size = size
+            .parse()
+            .map_err(|_| format!("the size `{size}` is not a number of bytes"))?;
+        return Ok((crc, Some(size), &rest[digits + 2..]));
+    }
+    Ok((crc, None, rest))
+}
+
+/// The CRC from its hex digits, which must be as many as the width has.
+fn crc_value(crc: &[u8], width: u32) -> Result<u128, String> {
+    let text = String::from_utf8_lossy(crc);
+    if crc.is_empty() || !crc.iter().all(u8::is_ascii_hexdigit) {
+        return Err(format!("`{text}` is not a hex CRC"));
+    }
+    let digits = hex_digits(width);
+    if crc.len() != digits {
+        return Err(format!(
+            "the CRC `{text}` has {} hex digits, a {width}-bit CRC has {digits} \
+             (was the list made with another algorithm?)",
+            crc.len()
+        ));
+    }
+    u128::from_str_radix(&text, 16).map_err(|e| e.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn line(crc: u128, bytes: Option<u64>, name: &[u8]) -> Line {
+        Line {
+            crc,
+            bytes,
+            name: name.to_vec(),
+        }
+    }
+
+    #[test]
+    fn parses_every_form_sum_and_coreutils_write() {
+        let p = |s: &[u8]| parse(s, 32, "CRC-32/ISO-HDLC");
+        assert_eq!(
+            p(b"cbf43926  9  a b  c"),
+            Ok(line(0xcbf43926, Some(9), b"a b  c"))
+        );
+        assert_eq!(p(b"cbf43926  a b"), Ok(line(0xcbf43926, None, b"a b")));
+        assert_eq!(p(b"cbf43926 *bin"), Ok(line(0xcbf43926, None, b"bin")));
+        assert_eq!(
+            p(b"CRC-32/ISO-HDLC (x) = y) = cbf43926"),
+            Ok(line(0xcbf43926, None, b"x) = y"))
+        );
+        assert_eq!(
+            p(b"\\CRC-32/ISO-HDLC (n\\nl\\\\) = cbf43926"),
+            Ok(line(0xcbf43926, None, b"n\nl\\"))
+        );
+        assert_eq!(
+            p(b"\\cbf43926  0  new\\nline\\\\\\r"),
+            Ok(line(0xcbf43926, Some(0), b"new\nline\\\r"))
+        );
+        assert_eq!(
+            p(b"cbf43926  1  \xff"),
+            Ok(line(0xcbf43926, Some(1), b"\xff"))
+        );
+        assert!(p(b"cbf43926 9 x").is_err());
+        assert!(p(b"cbf4392  9  x").unwrap_err().contains("7 hex digits"));
+        assert!(p(b"cbf4392g  9  x").unwrap_err().contains("not a hex"));
+        assert!(p(b"cbf43926  9  ").is_err());
+        assert!(p(b"\\cbf43926  9  a\\q").is_err());
+        assert!(p(b"CRC-32/ISCSI (x) = cbf43926").is_err());
+    }
+
+    /// Every name written is read back to the same bytes, in each style that escapes.
+    #[test]
+    fn names_round_trip() {
+        let names: [&[u8]; 6] = [
+            b"plain",
+            b"a\\b",
+            b"new\nline",
+            b"cr\r",
+            b"\xff\xfe",
+            b"x) = y",
+        ];
+        for name in names {
+            for style in [Style::Plain, Style::Tag("CRC-8/SMBUS")] {
+                let text = sum_line(style, 0xab, 8, 3, Some(name), false);
+                let text = text.strip_suffix(b"\n").unwrap();
+                let back = parse(text, 8, "CRC-8/SMBUS").unwrap();
+                assert_eq!(
+                    back.name,
+                    name,
+                    "{style:?} {:?}",
+                    String::from_utf8_lossy(text)
+                );
+                assert_eq!(back.crc, 0xab);
+            }
+        }
+        assert_eq!(
+            sum_line(Style::Plain, 0xab, 8, 3, Some(b"a\\b"), true),
+            b"ab  3  a\\b\0"
+        );
+        assert_eq!(
+            sum_line(Style::Cksum, 7, 32, 3, Some(b"a\nb"), false),
+            b"7 3 a\nb\n"
+        );
+        assert_eq!(sum_line(Style::Cksum, 7, 32, 3, None, false), b"7 3\n");
+        assert_eq!(verdict_line(b"c\\d", "OK"), b"c\\d: OK\n");
+        assert_eq!(verdict_line(b"h\\i\nj", "OK"), b"\\h\\\\i\\nj: OK\n");
+    }
+}
