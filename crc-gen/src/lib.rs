@@ -11,6 +11,8 @@
 //! - [`tables`], [`fold`], [`combine`]: slice tables, folding/Barrett constants, combine
 //!   table; [`Consts`] gathers them.
 //! - [`emit`]: the Rust code shared by the `#[crc]` macro and `crc-gen emit`.
+//! - [`standalone`]: dependency-free Rust and C99 (with optional carry-less-multiply
+//!   folding) for any project; [`fold_view`] names the folding constants they write.
 //!
 //! ```
 //! use crc_gen::{catalogue, Consts, Slice};
@@ -28,10 +30,12 @@ pub mod consts;
 pub mod emit;
 pub mod error;
 pub mod fold;
+pub mod fold_view;
 pub mod gf2;
 pub mod model;
 pub mod reference;
 pub mod search;
+pub mod standalone;
 pub mod tables;
 
 pub use consts::Consts;
