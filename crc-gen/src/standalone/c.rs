@@ -341,8 +341,8 @@ static {t} {p}_mulmod({t} a, {t} b)
     {t} r = 0;
     int i;
     for (i = {n} - 1; i >= 0; i--) {{
-        {t} top = ({t})(0u - (unsigned)((r >> {top}) & 1u));
-        {t} bit = ({t})(0u - (unsigned)((b >> i) & 1u));
+        {t} top = ({t})(({t})0 - ({t})((r >> {top}) & 1u));
+        {t} bit = ({t})(({t})0 - ({t})((b >> i) & 1u));
         r = ({t})((({t})(r << 1)) ^ ({poly} & top) ^ (a & bit));
     }}
     return r;

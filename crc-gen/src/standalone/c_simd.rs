@@ -87,21 +87,23 @@ fn primitives(p: &str) -> String {
 #include <cpuid.h>
 #include <immintrin.h>
 #define P_TARGET __attribute__((target(\"pclmul,ssse3\")))
+/* Helpers: each bit order leaves one or two of them unused. */
+#define P_HELPER __attribute__((unused)) static inline
 typedef __m128i P_v128;
-P_TARGET static P_v128 P_v_load(const unsigned char *b)
+P_TARGET P_HELPER P_v128 P_v_load(const unsigned char *b)
 {
     return _mm_loadu_si128((const __m128i *)(const void *)b);
 }
-P_TARGET static P_v128 P_v_pair(uint64_t q0, uint64_t q1)
+P_TARGET P_HELPER P_v128 P_v_pair(uint64_t q0, uint64_t q1)
 {
     return _mm_set_epi64x((long long)q1, (long long)q0);
 }
-P_TARGET static P_v128 P_v_xor(P_v128 a, P_v128 b) { return _mm_xor_si128(a, b); }
-P_TARGET static P_v128 P_v_clmul_lo(P_v128 a, P_v128 b) { return _mm_clmulepi64_si128(a, b, 0x00); }
-P_TARGET static P_v128 P_v_clmul_hi(P_v128 a, P_v128 b) { return _mm_clmulepi64_si128(a, b, 0x11); }
-P_TARGET static uint64_t P_v_q0(P_v128 a) { return (uint64_t)_mm_cvtsi128_si64(a); }
-P_TARGET static uint64_t P_v_q1(P_v128 a) { return (uint64_t)_mm_cvtsi128_si64(_mm_unpackhi_epi64(a, a)); }
-P_TARGET static P_v128 P_v_reverse(P_v128 a)
+P_TARGET P_HELPER P_v128 P_v_xor(P_v128 a, P_v128 b) { return _mm_xor_si128(a, b); }
+P_TARGET P_HELPER P_v128 P_v_clmul_lo(P_v128 a, P_v128 b) { return _mm_clmulepi64_si128(a, b, 0x00); }
+P_TARGET P_HELPER P_v128 P_v_clmul_hi(P_v128 a, P_v128 b) { return _mm_clmulepi64_si128(a, b, 0x11); }
+P_TARGET P_HELPER uint64_t P_v_q0(P_v128 a) { return (uint64_t)_mm_cvtsi128_si64(a); }
+P_TARGET P_HELPER uint64_t P_v_q1(P_v128 a) { return (uint64_t)_mm_cvtsi128_si64(_mm_unpackhi_epi64(a, a)); }
+P_TARGET P_HELPER P_v128 P_v_reverse(P_v128 a)
 {
     return _mm_shuffle_epi8(a, _mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15));
 }
@@ -119,21 +121,22 @@ static int P_detect(void)
 #else
 #define P_TARGET __attribute__((target(\"+crypto\")))
 #endif
+#define P_HELPER __attribute__((unused)) static inline
 typedef uint64x2_t P_v128;
-P_TARGET static P_v128 P_v_load(const unsigned char *b) { return vreinterpretq_u64_u8(vld1q_u8(b)); }
-P_TARGET static P_v128 P_v_pair(uint64_t q0, uint64_t q1) { return vcombine_u64(vcreate_u64(q0), vcreate_u64(q1)); }
-P_TARGET static P_v128 P_v_xor(P_v128 a, P_v128 b) { return veorq_u64(a, b); }
-P_TARGET static P_v128 P_v_clmul_lo(P_v128 a, P_v128 b)
+P_TARGET P_HELPER P_v128 P_v_load(const unsigned char *b) { return vreinterpretq_u64_u8(vld1q_u8(b)); }
+P_TARGET P_HELPER P_v128 P_v_pair(uint64_t q0, uint64_t q1) { return vcombine_u64(vcreate_u64(q0), vcreate_u64(q1)); }
+P_TARGET P_HELPER P_v128 P_v_xor(P_v128 a, P_v128 b) { return veorq_u64(a, b); }
+P_TARGET P_HELPER P_v128 P_v_clmul_lo(P_v128 a, P_v128 b)
 {
     return vreinterpretq_u64_p128(vmull_p64((poly64_t)vgetq_lane_u64(a, 0), (poly64_t)vgetq_lane_u64(b, 0)));
 }
-P_TARGET static P_v128 P_v_clmul_hi(P_v128 a, P_v128 b)
+P_TARGET P_HELPER P_v128 P_v_clmul_hi(P_v128 a, P_v128 b)
 {
     return vreinterpretq_u64_p128(vmull_high_p64(vreinterpretq_p64_u64(a), vreinterpretq_p64_u64(b)));
 }
-P_TARGET static uint64_t P_v_q0(P_v128 a) { return vgetq_lane_u64(a, 0); }
-P_TARGET static uint64_t P_v_q1(P_v128 a) { return vgetq_lane_u64(a, 1); }
-P_TARGET static P_v128 P_v_reverse(P_v128 a)
+P_TARGET P_HELPER uint64_t P_v_q0(P_v128 a) { return vgetq_lane_u64(a, 0); }
+P_TARGET P_HELPER uint64_t P_v_q1(P_v128 a) { return vgetq_lane_u64(a, 1); }
+P_TARGET P_HELPER P_v128 P_v_reverse(P_v128 a)
 {
     uint8x16_t v = vrev64q_u8(vreinterpretq_u8_u64(a));
     return vreinterpretq_u64_u8(vextq_u8(v, v, 8));
