@@ -1,7 +1,7 @@
 //! One model as a C99 header and source: `P_checksum`, `P_init`, `P_update`, `P_finalize`
 //! and `P_combine` on the smallest `uintN_t` holding the width, with slice-by-1 or -8
 //! tables read a byte at a time (the same result on any host byte order), and optionally
-//! a carry-less-multiply fold for long inputs ([`super::c_simd`]).
+//! a carry-less-multiply fold for long inputs (`--simd`).
 
 use std::fmt::Write as _;
 
@@ -32,7 +32,7 @@ pub struct Options {
 /// assert!(h.contains("uint32_t crc32c_checksum(const void *data, size_t len);"));
 /// assert!(src.contains("#include \"crc32c.h\""));
 /// let wide = &catalogue::lookup("CRC-82/DARC").unwrap().model;
-/// assert!(c::files(wide, &opts).unwrap_err().contains("above 64"));
+/// assert!(c::files(wide, &opts).unwrap_err().contains("up to 64 bits"));
 /// ```
 pub fn files(model: &Model, opts: &Options) -> Result<(String, String), String> {
     if model.width() > 64 {
