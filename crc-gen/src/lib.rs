@@ -12,9 +12,11 @@
 //!   table; [`Consts`] gathers them.
 //! - `emit` (feature `emit`): the Rust code shared by the `#[crc]` macro and `crc-gen emit`.
 //! - `search` (feature `search`): recovering unknown CRC parameters from samples.
+//! - [`standalone`]: dependency-free Rust and C99 (with optional carry-less-multiply
+//!   folding) for any project; [`fold_view`] names the folding constants they write.
 //!
-//! Both features are on by default; without them (`default-features = false`) crc-gen is the
-//! math alone, with no syn, quote or prettyplease.
+//! `emit` and `search` are on by default; without them (`default-features = false`) crc-gen
+//! is the math alone, with no syn, quote or prettyplease.
 //!
 //! ```
 //! use crc_gen::{catalogue, Consts, Slice};
@@ -35,12 +37,14 @@ pub mod consts;
 pub mod emit;
 pub mod error;
 pub mod fold;
+pub mod fold_view;
 pub mod gf2;
 pub mod model;
 pub mod reference;
 #[cfg(feature = "search")]
 #[cfg_attr(docsrs, doc(cfg(feature = "search")))]
 pub mod search;
+pub mod standalone;
 pub mod tables;
 
 pub use consts::Consts;

@@ -9,6 +9,7 @@ use std::process::ExitCode;
 
 use crc_gen::{catalogue, emit, Consts, Model, Slice};
 
+use crate::emit_standalone;
 use crate::model_arg;
 use crate::outfiles::{self, OutFile};
 use crate::print_out;
@@ -22,12 +23,15 @@ pub struct Args {
     /// Also emit the headline algorithms crcstamp ships in `generated/`.
     #[arg(long)]
     headline: bool,
-    /// Write one file per model into DIR, created if missing (otherwise print to stdout).
+    /// Write one file per model into DIR, created if missing (otherwise print to stdout);
+    /// for --standalone Rust, DIR or a FILE.
     #[arg(short, long, value_name = "DIR")]
     output: Option<PathBuf>,
     /// Compare with the files in DIR instead of writing; exit 1 if any is missing or differs.
     #[arg(long, requires = "output")]
     check: bool,
+    #[command(flatten)]
+    standalone: emit_standalone::Flags,
 }
 
 /// A model to emit and the argument that named it (for messages).
@@ -89,6 +93,14 @@ fn outputs(named: &[Named]) -> Result<Vec<OutFile>, String> {
 
 /// Emits (or, with `--check`, compares) the stamped source of each model.
 pub fn run(args: &Args) -> Result<ExitCode, String> {
+    if args.standalone.wanted() {
+        if args.headline || args.check {
+            return Err(
+                "--headline and --check are for crcstamp's own source, not --standalone".into(),
+            );
+        }
+        return emit_standalone::run(&args.standalone, &args.models, args.output.as_deref());
+    }
     let files = outputs(&models(args)?)?;
     let Some(dir) = &args.output else {
         let text: String = files.into_iter().map(|f| f.contents).collect();

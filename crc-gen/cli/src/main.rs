@@ -6,6 +6,7 @@
 mod bench;
 mod check;
 mod emit;
+mod emit_standalone;
 mod input;
 mod list;
 mod listline;
