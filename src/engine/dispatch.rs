@@ -569,9 +569,7 @@ const PREFER_YMM_MODELS: [u32; 8] = [0x55, 0x6a, 0x6c, 0x7d, 0x7e, 0x9d, 0x8c, 0
 /// The family from CPUID's vendor, family and model.
 #[cfg(all(target_arch = "x86_64", not(miri)))]
 fn x86_family() -> Family {
-    use core::arch::x86_64::__cpuid;
-    let vendor = __cpuid(0);
-    let signature = __cpuid(1).eax;
+    let (vendor, signature) = super::arch::x86_64::cpuid_vendor_signature();
     let base = (signature >> 8) & 0xf;
     let family = if base == 0xf {
         base + ((signature >> 20) & 0xff)
@@ -583,13 +581,7 @@ fn x86_family() -> Family {
     } else {
         (signature >> 4) & 0xf
     };
-    let is = |name: &[u8; 12]| {
-        let mut v = [0u8; 12];
-        v[..4].copy_from_slice(&vendor.ebx.to_le_bytes());
-        v[4..8].copy_from_slice(&vendor.edx.to_le_bytes());
-        v[8..].copy_from_slice(&vendor.ecx.to_le_bytes());
-        &v == name
-    };
+    let is = |name: &[u8; 12]| &vendor == name;
     let zmm = cpu_has(Backend::Vpclmul512);
     if is(b"GenuineIntel") && zmm && !(family == 6 && PREFER_YMM_MODELS.contains(&model)) {
         Family::Intel

@@ -352,3 +352,18 @@ impl CrcInstruction for Sse42 {
         _mm_crc32_u64(0, _mm_cvtsi128_si64(p) as u64) as u32
     }
 }
+
+/// CPUID's vendor string (leaf 0) and processor signature (leaf 1, EAX), for the routing
+/// family. Miri cannot run CPUID.
+#[cfg(not(miri))]
+pub(crate) fn cpuid_vendor_signature() -> ([u8; 12], u32) {
+    // SAFETY: CPUID leaves 0 and 1 exist on every x86_64 CPU. (Newer Rust declares
+    // `__cpuid` safe; the block keeps it building on the MSRV, 1.89.)
+    #[allow(unused_unsafe)]
+    let (vendor, signature) = unsafe { (__cpuid(0), __cpuid(1).eax) };
+    let mut v = [0u8; 12];
+    v[..4].copy_from_slice(&vendor.ebx.to_le_bytes());
+    v[4..8].copy_from_slice(&vendor.edx.to_le_bytes());
+    v[8..].copy_from_slice(&vendor.ecx.to_le_bytes());
+    (v, signature)
+}
