@@ -18,9 +18,9 @@ use crcstamp::{Availability, Backend, DynCrc};
 use serde::Serialize;
 
 use crate::model_arg;
+use crate::output::write_line;
+use crate::output::{print_out, Format};
 use crate::plot::{self, size_label, Panel, Series};
-use crate::write_line;
-use crate::{print_out, Format};
 
 /// Algorithms measured when none is named.
 pub const DEFAULT_ALGORITHMS: [&str; 3] = ["CRC-32/ISO-HDLC", "CRC-32/ISCSI", "CRC-64/NVME"];

@@ -10,7 +10,7 @@ use serde::Serialize;
 
 use crate::input::{self, Plan};
 use crate::listline::{self, JsonName};
-use crate::{print_out, write_bytes, Format};
+use crate::output::{print_out, write_bytes, Format};
 
 /// How to check, as the coreutils flags say.
 pub struct CheckOptions {

@@ -12,7 +12,7 @@ use crc_gen::{catalogue, emit, Consts, Model, Slice};
 use crate::emit_standalone;
 use crate::model_arg;
 use crate::outfiles::{self, OutFile};
-use crate::print_out;
+use crate::output::print_out;
 
 /// Arguments of `crc-gen emit`.
 #[derive(clap::Args)]

@@ -10,7 +10,7 @@ use crc_gen::{Model, Slice};
 
 use crate::model_arg;
 use crate::outfiles::{self, OutFile};
-use crate::print_out;
+use crate::output::print_out;
 
 /// The standalone flags of `crc-gen emit`.
 #[derive(clap::Args, Debug, Default)]

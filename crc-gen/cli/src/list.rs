@@ -4,8 +4,8 @@ use std::process::ExitCode;
 
 use crc_gen::catalogue;
 
+use crate::output::{print_out, Format};
 use crate::report::ModelReport;
-use crate::{print_out, Format};
 
 /// Arguments of `crc-gen list`.
 #[derive(clap::Args)]

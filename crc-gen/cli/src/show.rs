@@ -5,8 +5,8 @@ use std::process::ExitCode;
 use crc_gen::{Consts, Slice};
 
 use crate::model_arg::{self, ModelFlags, Resolved};
+use crate::output::{print_out, Format};
 use crate::report::Report;
-use crate::{print_out, Format};
 
 /// Arguments of `crc-gen show`.
 #[derive(clap::Args)]

@@ -14,8 +14,8 @@ use crate::check::{self, CheckOptions};
 use crate::input::{self, Plan, Summed};
 use crate::listline::{self, JsonName, Style};
 use crate::model_arg::{ModelChoice, Resolved, DEFAULT_ALGORITHM};
+use crate::output::{print_out, write_bytes, Format};
 use crate::report::ModelReport;
-use crate::{print_out, write_bytes, Format};
 
 /// Output format of `sum`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]

@@ -6,8 +6,8 @@ use std::process::ExitCode;
 use crc_gen::search::{CrcAt, Endian, Fit, Layout, Outcome};
 use serde::Serialize;
 
-use super::{text, JsonOutcome};
-use crate::{print_out, Format};
+use super::outcome::{text, JsonOutcome};
+use crate::output::{print_out, Format};
 
 /// Lower-case hex.
 pub(super) fn hex(data: &[u8]) -> String {
