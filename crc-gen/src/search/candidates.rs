@@ -1,7 +1,7 @@
 //! Candidate generators: the degree-`W` divisors of the gcd of the equal-length pairs'
 //! polynomials, or every generator of a small width when there is no equal-length pair.
 
-use super::Sample;
+use super::sample::Sample;
 use crate::gf2::{self, ModG, Poly};
 
 /// Work budget, in single-bit register steps, for enumerating candidate generators.

@@ -2,7 +2,8 @@
 //! reflection, and counts what fits.
 
 use super::linalg::solve;
-use super::{CatalogueMatch, Outcome, Query, Sample, SearchError, Solved};
+use super::outcome::{CatalogueMatch, Outcome, Query, SearchError, Solved};
+use super::sample::Sample;
 use crate::catalogue;
 use crate::model::Model;
 

@@ -5,8 +5,9 @@
 use core::fmt;
 use core::ops::RangeInclusive;
 
+use super::outcome::{Outcome, Query, SearchError};
 use super::outliers::{self, Candidate, Found};
-use super::{CrcAt, Endian, Outcome, Query, Sample, SearchError};
+use super::sample::{CrcAt, Endian, Sample};
 
 /// Where a CRC sits in a captured frame and which bytes it covers. The frame less the CRC
 /// field is its body; the CRC covers the body less `skip` bytes at its start and `gap` bytes
@@ -297,7 +298,7 @@ fn group(found: Vec<Found<Layout>>, frames: &[Vec<u8>], both_orders: bool) -> Ve
     fits
 }
 
-/// [`search`](super::search), and when nothing fits every sample, the models that fit all
+/// [`search`](super::driver::search), and when nothing fits every sample, the models that fit all
 /// but the fewest (at most a quarter, at least three left; solved models only where the rest
 /// pin them down). An empty list means nothing fits.
 ///
@@ -314,7 +315,7 @@ fn group(found: Vec<Found<Layout>>, frames: &[Vec<u8>], both_orders: bool) -> Ve
 /// assert_eq!(fits[0].bad, [3]);
 /// ```
 pub fn search_outliers(samples: &[Sample], q: &Query) -> Result<Vec<Fit>, SearchError> {
-    let out = super::search(samples, q)?;
+    let out = super::driver::search(samples, q)?;
     if !out.catalogue.is_empty() || !out.solved.is_empty() {
         return Ok(vec![Fit {
             layout: None,

@@ -5,7 +5,8 @@
 //! first sample leaves `(A_{n_i} ⊕ A_{n_0})·init = s_i ⊕ s_0`, `s_i = u_i ⊕ feed0(data_i)`.
 
 use super::candidates::candidates;
-use super::{Sample, Solved};
+use super::outcome::Solved;
+use super::sample::Sample;
 use crate::gf2::{self, ModG, Poly};
 use crate::model::ModelSpec;
 use crate::reference;

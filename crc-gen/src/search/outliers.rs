@@ -3,7 +3,8 @@
 //! something fits, so every fit names the fewest bad samples.
 
 use super::driver::{search_with, swap_bytes};
-use super::{CatalogueMatch, Outcome, Query, Sample};
+use super::outcome::{CatalogueMatch, Outcome, Query};
+use super::sample::Sample;
 use crate::catalogue;
 
 /// Solved models are looked for with at most this many bad samples (every `t`-subset is a

@@ -1,6 +1,6 @@
 //! Samples: a message and its CRC, parsed from `HEXDATA:HEXCRC` or split off a captured frame.
 
-use super::SearchError;
+use super::outcome::SearchError;
 
 /// One message and the CRC that was observed for it.
 #[derive(Clone, Debug, PartialEq, Eq)]
