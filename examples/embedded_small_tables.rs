@@ -128,7 +128,7 @@ fn run(rounds: usize) {
         firmware::Crc16::consts().backend_for(128)
     );
 
-    let data: Vec<u8> = (0..16384u32).map(|i| (i * 31 ^ i >> 5) as u8).collect();
+    let data: Vec<u8> = (0..16384u32).map(|i| ((i * 31) ^ (i >> 5)) as u8).collect();
     let lengths = [16, 256, 4096];
     println!("CRC-32/ISO-HDLC table kernels on this host, MiB/s (best of {rounds} rounds):");
     println!(

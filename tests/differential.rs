@@ -105,13 +105,13 @@ fn run_with<W: Word + TryFrom<u128> + Into<u128>>(
 ) -> Result<(), TestCaseError> {
     let c = owned.consts();
     let w = |v: W| -> u128 { v.into() };
-    let to_state = |r: u128| W::try_from(tables::to_state(&model, r)).ok().unwrap();
+    let to_state = |r: u128| W::try_from(tables::to_state(model, r)).ok().unwrap();
 
     let want = model.crc(&case.data);
     let (a, b) = case.data.split_at(case.split);
     // From a random register: the engine's state after the data equals the reference's.
     let start = to_state(case.register);
-    let after = reference::feed(&model, case.register, &case.data);
+    let after = reference::feed(model, case.register, &case.data);
     for &backend in Backend::all() {
         let Some(one_shot) = c.update_with(backend, c.init_state, &case.data) else {
             prop_assert!(
@@ -128,7 +128,7 @@ fn run_with<W: Word + TryFrom<u128> + Into<u128>>(
         let s = c.update_with(backend, start, &case.data).unwrap();
         prop_assert_eq!(
             w(s),
-            tables::to_state(&model, after),
+            tables::to_state(model, after),
             "{} from register",
             backend
         );
