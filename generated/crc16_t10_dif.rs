@@ -68,6 +68,7 @@ const _: () = {
         init_state: 0x0000,
         poly_state: 0x8bb7,
         tables: &TABLES,
+        nibble: ::core::option::Option::None,
         fold: ::core::option::Option::Some(
             &crate::FoldConsts {
                 folds: [

@@ -86,6 +86,7 @@ const _: () = {
         init_state: 0xffffffff,
         poly_state: 0xedb88320,
         tables: &TABLES,
+        nibble: ::core::option::Option::None,
         fold: ::core::option::Option::Some(
             &crate::FoldConsts {
                 folds: [

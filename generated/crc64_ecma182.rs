@@ -134,6 +134,7 @@ const _: () = {
         init_state: 0x0000000000000000,
         poly_state: 0x42f0e1eba9ea3693,
         tables: &TABLES,
+        nibble: ::core::option::Option::None,
         fold: ::core::option::Option::Some(
             &crate::FoldConsts {
                 folds: [

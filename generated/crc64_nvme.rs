@@ -134,6 +134,7 @@ const _: () = {
         init_state: 0xffffffffffffffff,
         poly_state: 0x9a6c9329ac4bc9b5,
         tables: &TABLES,
+        nibble: ::core::option::Option::None,
         fold: ::core::option::Option::Some(
             &crate::FoldConsts {
                 folds: [

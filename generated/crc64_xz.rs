@@ -134,6 +134,7 @@ const _: () = {
         init_state: 0xffffffffffffffff,
         poly_state: 0xc96c5795d7870f42,
         tables: &TABLES,
+        nibble: ::core::option::Option::None,
         fold: ::core::option::Option::Some(
             &crate::FoldConsts {
                 folds: [

@@ -11,12 +11,16 @@ use core::fmt;
 /// assert!(Backend::Bitwise.is_available());
 /// assert!(Backend::Pclmul.is_folding());
 /// assert_eq!(Backend::Slice8.name(), "slice8");
+/// assert_eq!(Backend::Nibble.name(), "nibble"); // `slice = "nibble"` stamps only
+/// assert_eq!(crcstamp::catalog::Crc32Iscsi::checksum_with(Backend::Nibble, b"1"), None);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[non_exhaustive]
 pub enum Backend {
     /// One bit at a time: the reference, any width.
     Bitwise,
+    /// Two lookups per byte in one 16-entry table (`slice = "nibble"`), for firmware.
+    Nibble,
     /// One table lookup per byte.
     Slice1,
     /// Four bytes per step, four tables.
@@ -59,6 +63,7 @@ impl Backend {
     pub fn all() -> &'static [Backend] {
         &[
             Backend::Bitwise,
+            Backend::Nibble,
             Backend::Slice1,
             Backend::Slice4,
             Backend::Slice8,
@@ -140,6 +145,7 @@ impl Backend {
     pub(crate) fn tier(self) -> u8 {
         match self {
             Backend::Bitwise
+            | Backend::Nibble
             | Backend::Slice1
             | Backend::Slice4
             | Backend::Slice8
@@ -156,6 +162,7 @@ impl Backend {
     pub fn name(self) -> &'static str {
         match self {
             Backend::Bitwise => "bitwise",
+            Backend::Nibble => "nibble",
             Backend::Slice1 => "slice1",
             Backend::Slice4 => "slice4",
             Backend::Slice8 => "slice8",
@@ -170,10 +177,12 @@ impl Backend {
         }
     }
 
-    /// Number of slice tables the backend reads, `None` for non-table kernels.
+    /// Number of 256-entry slice tables the backend reads, `None` for the other kernels
+    /// (the nibble kernel's table is checked on its own).
     pub(crate) fn tables_needed(self) -> Option<usize> {
         match self {
             Backend::Bitwise
+            | Backend::Nibble
             | Backend::Pclmul
             | Backend::Vpclmul256
             | Backend::Vpclmul512

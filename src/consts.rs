@@ -62,6 +62,10 @@ pub struct Consts<'a, W> {
     pub poly_state: W,
     /// Slice tables: entry `i` of table `k` is the state after byte `i` and `k` zero bytes.
     pub tables: &'a [[W; 256]],
+    /// The nibble kernel's 16-entry table (entry `n`: the state after the four bits `n`),
+    /// stamped by `slice = "nibble"` in place of 256-entry tables; `None` otherwise. The
+    /// table kernels run it when [`tables`](Self::tables) is empty.
+    pub nibble: Option<&'a [W; 16]>,
     /// Carry-less-multiply constants; `None` for widths above 64. By reference, like the
     /// tables: the kernels take them by reference, and a copy of `Consts` stays small.
     pub fold: Option<&'a FoldConsts>,

@@ -2,7 +2,8 @@
 //!
 //! One description of a CRC — the Rocksoft model or a name from the CRC catalogue — written
 //! as `#[crc(...)]` on a struct becomes, at compile time, a complete implementation: slice-by-
-//! 1/4/8/16 tables, folding, Barrett and combine constants, all consumed by one shared engine.
+//! 1/4/8/16 tables (or, for firmware, one 16-entry table or none), folding, Barrett and combine
+//! constants, all consumed by one shared engine.
 //!
 //! ```
 //! use crcstamp::{crc, Backend, Crc};
@@ -39,7 +40,7 @@
 //! | `refin`, `refout` | `true` / `false`, default `false` |
 //! | `check`, `residue` | optional; verified at compile time |
 //! | `catalog = "NAME"` | instead of the model keys: any of the 113 catalogue names or 74 aliases |
-//! | `slice = 1 \| 4 \| 8 \| 16` | which table set to stamp (default: 16, and 8 for widths 65..=128, the fastest for each register word) |
+//! | `slice = 0 \| "nibble" \| 1 \| 4 \| 8 \| 16` | which tables to stamp: none (bit by bit), one 16-entry table, or that many 256-entry tables (default: 16, and 8 for widths 65..=128, the fastest for each register word) |
 //! | `crate = "path"` | where `crcstamp` lives, when re-exported (as `serde` does) |
 //!
 //! The stamped type implements [`Crc`], `Clone`, `Copy`, `Debug`, `Default`,
@@ -75,6 +76,25 @@
 //! let mut writer = CrcWriter::<Crc32IsoHdlc, _>::new(Vec::new());
 //! copy(&mut reader, &mut writer).unwrap();
 //! assert_eq!((reader.crc(), writer.crc()), (0xcbf4_3926, 0xcbf4_3926));
+//! ```
+//!
+//! ## Small stamps for firmware
+//!
+//! `slice = 0` stamps no table and `slice = "nibble"` one table of 16 entries; short
+//! inputs then run bit by bit or a nibble at a time, long ones still fold where the CPU can:
+//!
+//! ```
+//! use crcstamp::{crc, Backend};
+//! #[crc(catalog = "CRC-32/ISCSI", slice = 0)]
+//! struct NoTable;
+//! #[crc(catalog = "CRC-32/ISCSI", slice = "nibble")]
+//! struct Nibble;
+//! assert_eq!(NoTable::checksum(b"123456789"), 0xe3069283);
+//! assert_eq!(Nibble::checksum(b"123456789"), 0xe3069283);
+//! assert_eq!(NoTable::consts().backend_for(3), Backend::Bitwise);
+//! assert_eq!(Nibble::consts().backend_for(3), Backend::Nibble);
+//! assert_eq!(core::mem::size_of_val(Nibble::consts().nibble.unwrap()), 64);
+//! assert!(NoTable::consts().tables.is_empty() && Nibble::consts().tables.is_empty());
 //! ```
 //!
 //! ## Features

@@ -1,14 +1,16 @@
-//! Every one of the 113 catalogue algorithms, stamped through the `#[crc]` macro and checked on
-//! every backend against the catalogue's own check and residue and against `crc-gen`'s
+//! Every one of the 113 catalogue algorithms, stamped through the `#[crc]` macro three times
+//! (default tables, `slice = 0`, `slice = "nibble"`) and checked on every backend against the catalogue's own check and residue and against `crc-gen`'s
 //! bitwise reference: one-shot, streaming at every split of "123456789", combine, Hasher and
 //! io::Write.
 
 mod common;
 
+use crc_gen::Slice;
 use crcstamp::{crc, Backend, Crc};
 
-/// Stamps one type per catalogue entry and lists them with their catalogue names. The names
-/// arrive as `$name:literal` fragments, which the macro must see through (invisible groups).
+/// Stamps three types per catalogue entry (default tables, `slice = 0` and `slice =
+/// "nibble"`) and lists them with their catalogue names. The names arrive as `$name:literal`
+/// fragments, which the macro must see through (invisible groups).
 macro_rules! catalogue {
     ($($ty:ident = $name:literal,)*) => {
         mod stamped {
@@ -18,12 +20,32 @@ macro_rules! catalogue {
                 pub struct $ty;
             )*
         }
+        mod no_table {
+            use super::crc;
+            $(
+                #[crc(catalog = $name, slice = 0)]
+                pub struct $ty;
+            )*
+        }
+        mod nibble {
+            use super::crc;
+            $(
+                #[crc(catalog = $name, slice = "nibble")]
+                pub struct $ty;
+            )*
+        }
 
-        /// (name, verifier) for every stamped type.
-        const ALL: &[(&str, fn(&crc_gen::catalogue::Entry))] =
-            &[$(($name, verify::<stamped::$ty>),)*];
+        /// (name, verifiers of the default, no-table and nibble stamps) for every entry.
+        const ALL: &[(&str, [Verifier; 3])] = &[$(($name, [
+            (None, verify::<stamped::$ty>),
+            (Some(Slice::Zero), verify::<no_table::$ty>),
+            (Some(Slice::Nibble), verify::<nibble::$ty>),
+        ]),)*];
     };
 }
+
+/// The small stamp's `slice` (`None`: the default tables) and its verifier.
+type Verifier = (Option<Slice>, fn(&crc_gen::catalogue::Entry, Option<Slice>));
 
 catalogue! {
     Crc3Gsm = "CRC-3/GSM",
@@ -154,20 +176,26 @@ fn the_list_above_is_the_whole_catalogue() {
 
 #[test]
 fn every_algorithm_on_every_backend() {
-    for (name, verify) in ALL {
-        verify(crc_gen::catalogue::lookup(name).unwrap());
+    for (name, stamps) in ALL {
+        for (slice, verify) in stamps {
+            verify(crc_gen::catalogue::lookup(name).unwrap(), *slice);
+        }
     }
 }
 
-fn verify<T: Crc + std::io::Write>(entry: &crc_gen::catalogue::Entry)
+fn verify<T: Crc + std::io::Write>(entry: &crc_gen::catalogue::Entry, slice: Option<Slice>)
 where
     T::Word: Into<u128>,
 {
     let name = entry.name();
+    let name = &*match slice {
+        Some(s) => format!("{name} slice = {s}"),
+        None => name.to_string(),
+    };
     let m = T::MODEL;
     let w = |v: T::Word| -> u128 { v.into() };
     // The stamped model is the catalogue's.
-    assert_eq!(m.name, Some(name));
+    assert_eq!(m.name, Some(entry.name()));
     assert_eq!(u32::from(m.width), entry.model.width(), "{name}");
     assert_eq!(w(m.poly), entry.model.poly(), "{name}");
     assert_eq!(w(m.init), entry.model.init(), "{name}");
@@ -189,6 +217,7 @@ where
     assert_eq!(w(T::checksum(check)), entry.check, "{name}: checksum");
     let data = common::pseudo_random(1027, entry.model.width());
     let want = entry.model.crc(&data);
+    assert_eq!(w(T::checksum(&data)), want, "{name}: checksum, 1027 bytes");
     let c = T::consts();
     // Every backend this machine has and this CRC supports (folding: widths up to 64).
     let supported: Vec<Backend> = Backend::all()
@@ -197,7 +226,8 @@ where
         .filter(|&b| c.supports(b))
         .collect();
     // The portable backends are always supported, as far as their tables are stamped (the
-    // default: sixteen, eight for 128-bit registers).
+    // default: sixteen, eight for 128-bit registers; none for the small stamps, whose
+    // short inputs run bitwise or on the nibble table).
     let portable = [
         (Backend::Bitwise, 0),
         (Backend::Slice1, 1),
@@ -213,7 +243,21 @@ where
             c.tables.len()
         );
     }
-    assert!(c.tables.len() >= 8, "{name}: {} tables", c.tables.len());
+    let nibble = slice == Some(Slice::Nibble);
+    assert_eq!(supported.contains(&Backend::Nibble), nibble, "{name}");
+    assert_eq!(c.nibble.is_some(), nibble, "{name}");
+    match slice {
+        Some(s) => {
+            assert!(c.tables.is_empty(), "{name}: {} tables", c.tables.len());
+            let short = if nibble {
+                Backend::Nibble
+            } else {
+                Backend::Bitwise
+            };
+            assert_eq!((s, c.backend_for(3)), (s, short), "{name}");
+        }
+        None => assert!(c.tables.len() >= 8, "{name}: {} tables", c.tables.len()),
+    }
     assert_eq!(
         supported.iter().any(|b| b.is_folding()),
         m.width <= 64

@@ -67,19 +67,51 @@ fn run(case: &Case) -> Result<(), TestCaseError> {
     }
 }
 
+/// Runs one case with the default tables and with each small stamp: no table (bitwise for
+/// short inputs), and the nibble kernel's 16 entries.
 fn run_as<W: Word + TryFrom<u128> + Into<u128>>(case: &Case) -> Result<(), TestCaseError> {
     let model = case.spec.clone().build().expect("valid by construction");
-    let generated = crc_gen::Consts::new(&model, Slice::Sixteen);
-    let owned = Owned::<W>::new(&generated);
+    for slice in [Slice::Sixteen, Slice::Nibble, Slice::Zero] {
+        let generated = crc_gen::Consts::new(&model, slice);
+        let owned = Owned::<W>::new(&generated);
+        let c = owned.consts();
+        let short = c.backend_for(3);
+        let small = match slice {
+            Slice::Nibble => Some(Backend::Nibble),
+            Slice::Zero => Some(Backend::Bitwise),
+            _ => None,
+        };
+        if let Some(small) = small {
+            prop_assert_eq!(short, small, "{} short inputs", slice);
+            prop_assert!(c.tables.is_empty() && c.supports(small), "{}", slice);
+            prop_assert!(!c.supports(Backend::Slice1), "{}", slice);
+        }
+        prop_assert_eq!(
+            c.supports(Backend::Nibble),
+            slice == Slice::Nibble,
+            "{} nibble",
+            slice
+        );
+        run_with::<W>(case, &model, &owned)?;
+    }
+    Ok(())
+}
+
+/// One case on one set of constants: every backend it supports, and the automatic path.
+fn run_with<W: Word + TryFrom<u128> + Into<u128>>(
+    case: &Case,
+    model: &crc_gen::Model,
+    owned: &Owned<W>,
+) -> Result<(), TestCaseError> {
     let c = owned.consts();
     let w = |v: W| -> u128 { v.into() };
-    let to_state = |r: u128| W::try_from(tables::to_state(&model, r)).ok().unwrap();
+    let to_state = |r: u128| W::try_from(tables::to_state(model, r)).ok().unwrap();
 
     let want = model.crc(&case.data);
     let (a, b) = case.data.split_at(case.split);
     // From a random register: the engine's state after the data equals the reference's.
     let start = to_state(case.register);
-    let after = reference::feed(&model, case.register, &case.data);
+    let after = reference::feed(model, case.register, &case.data);
     for &backend in Backend::all() {
         let Some(one_shot) = c.update_with(backend, c.init_state, &case.data) else {
             prop_assert!(
@@ -96,7 +128,7 @@ fn run_as<W: Word + TryFrom<u128> + Into<u128>>(case: &Case) -> Result<(), TestC
         let s = c.update_with(backend, start, &case.data).unwrap();
         prop_assert_eq!(
             w(s),
-            tables::to_state(&model, after),
+            tables::to_state(model, after),
             "{} from register",
             backend
         );

@@ -3,7 +3,7 @@
 use crate::combine::combine_table;
 use crate::fold::FoldConsts;
 use crate::model::Model;
-use crate::tables::{slice_tables, to_state, Slice};
+use crate::tables::{nibble_table, slice_tables, to_state, Slice};
 
 /// The complete set of generated data for one model: what `crc-gen show` prints and what
 /// `emit` turns into Rust statics for the `crcstamp` engine.
@@ -13,6 +13,9 @@ use crate::tables::{slice_tables, to_state, Slice};
 /// let c = Consts::new(&catalogue::lookup("CRC-32/ISCSI").unwrap().model, Slice::Sixteen);
 /// assert_eq!(c.check, 0xe3069283);
 /// assert_eq!(c.tables.len(), 16);
+/// assert!(c.nibble.is_none());
+/// let small = Consts::new(&c.model, Slice::Nibble);
+/// assert_eq!((small.tables.len(), small.nibble.map(|t| t[1])), (0, Some(0x105ec76f)));
 /// assert_eq!(c.fold.as_ref().unwrap().folds[0].hi, 0xf20c0dfe);
 /// ```
 #[derive(Clone, Debug)]
@@ -32,6 +35,9 @@ pub struct Consts {
     pub poly_state: u128,
     /// Slice tables, `Slice::count()` of them.
     pub tables: Vec<[u128; 256]>,
+    /// The 16-entry table of the nibble kernel ([`nibble_table`]), for [`Slice::Nibble`]
+    /// only: a nibble stamp carries it and no 256-entry table.
+    pub nibble: Option<[u128; 16]>,
     /// Folding and Barrett constants for the engine's bit order (refin); `None` above 64 bits.
     pub fold: Option<FoldConsts>,
     /// For msb models of width ≤ 64: the folding constants of the lsb model with the same
@@ -96,6 +102,7 @@ impl Consts {
             init_state: to_state(model, model.init()),
             poly_state,
             tables: slice_tables(model, slice.count()),
+            nibble: (slice == Slice::Nibble).then(|| nibble_table(model)),
             fold: FoldConsts::new(model.width(), model.poly(), model.refin()),
             fold_reflected: if model.refin() {
                 None

@@ -73,8 +73,25 @@ pub fn item(c: &Consts, target: &Target) -> TokenStream {
     let n_tables = proc_macro2::Literal::usize_unsuffixed(c.tables.len());
     // Only table 0 is written out; crcstamp derives the others at compile time, so a stamp
     // is 256 table tokens rather than up to 4096.
-    let table0 = c.tables.first().into_iter().flatten().map(|&v| hex(v));
     let derive_tables = format_ident!("slice_tables_u{}", c.word_bits);
+    let tables = match c.tables.first() {
+        Some(t0) => {
+            let table0 = t0.iter().map(|&v| hex(v));
+            quote!(#krate::__private::#derive_tables::<#n_tables>(&[#(#table0),*], #refin))
+        }
+        None => quote!([]),
+    };
+    // The nibble kernel's 16 entries, a static like the tables; nothing for other stamps.
+    let (nibble_static, nibble) = match &c.nibble {
+        Some(t) => {
+            let entries = t.iter().map(|&v| hex(v));
+            (
+                quote!(static NIBBLE: [#word; 16] = [#(#entries),*];),
+                quote!(::core::option::Option::Some(&NIBBLE)),
+            )
+        }
+        None => (quote!(), quote!(::core::option::Option::None)),
+    };
     let combine = c.combine.iter().map(|&v| hex(v));
     let fold_consts = |f: &Option<crate::fold::FoldConsts>| match f {
         Some(f) => {
@@ -126,8 +143,8 @@ pub fn item(c: &Consts, target: &Target) -> TokenStream {
                 residue: #residue,
                 name: #name,
             };
-            static TABLES: [[#word; 256]; #n_tables] =
-                #krate::__private::#derive_tables::<#n_tables>(&[#(#table0),*], #refin);
+            static TABLES: [[#word; 256]; #n_tables] = #tables;
+            #nibble_static
             static COMBINE: [#word; 64] = [#(#combine),*];
             // A `const`, not a `static`: every crate that inlines the hot path sees the
             // values, so the checks on `hw`, `fold`, the table count and the bit order fold
@@ -137,6 +154,7 @@ pub fn item(c: &Consts, target: &Target) -> TokenStream {
                 init_state: #init_state,
                 poly_state: #poly_state,
                 tables: &TABLES,
+                nibble: #nibble,
                 fold: #fold,
                 fold_reflected: #fold_reflected,
                 combine: &COMBINE,

@@ -39,10 +39,10 @@ pub enum Slice {
     Sixteen,
 }
 
-/// The accepted values, as an error message lists them.
-const ACCEPTED: &str = "0, \"nibble\", 1, 4, 8 or 16";
-
 impl Slice {
+    /// The accepted spellings, as an error message lists them.
+    pub const ACCEPTED: &'static str = "0, \"nibble\", 1, 4, 8 or 16";
+
     /// Every choice, smallest first.
     pub const ALL: [Slice; 6] = [
         Slice::Zero,
@@ -105,7 +105,10 @@ impl TryFrom<u128> for Slice {
             4 => Ok(Slice::Four),
             8 => Ok(Slice::Eight),
             16 => Ok(Slice::Sixteen),
-            _ => Err(format!("slice = {n} is not supported: use {ACCEPTED}")),
+            _ => Err(format!(
+                "slice = {n} is not supported: use {}",
+                Slice::ACCEPTED
+            )),
         }
     }
 }
@@ -120,7 +123,10 @@ impl core::str::FromStr for Slice {
         }
         match t.parse::<u128>() {
             Ok(n) => Slice::try_from(n),
-            Err(_) => Err(format!("slice = {s:?} is not supported: use {ACCEPTED}")),
+            Err(_) => Err(format!(
+                "slice = {s:?} is not supported: use {}",
+                Slice::ACCEPTED
+            )),
         }
     }
 }

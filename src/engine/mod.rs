@@ -13,6 +13,7 @@ mod fold;
 mod fusion;
 mod hwcrc;
 mod kernels;
+mod nibble;
 #[cfg(target_arch = "x86_64")]
 mod race;
 mod self_test;
@@ -160,6 +161,7 @@ fn tables_backend<W: Word>(c: &Consts<'_, W>) -> Backend {
         8 => Backend::Slice8,
         4 => Backend::Slice4,
         1 => Backend::Slice1,
+        _ if c.nibble.is_some() => Backend::Nibble,
         _ => Backend::Bitwise,
     }
 }
@@ -313,8 +315,9 @@ fn routed<W: Word>(c: &Consts<'_, W>, cpu: Cpu, route: Route, state: W, bytes: &
     }
 }
 
-/// The fastest table kernel `c` carries tables for ([`table::best_slice`]; bitwise when it
-/// has none). Always inlined: with stamped constants the match folds to the one kernel.
+/// The fastest table kernel `c` carries tables for ([`table::best_slice`]; the nibble
+/// kernel when it has only the 16-entry table, bitwise when it has none). Always inlined:
+/// with stamped constants the match folds to the one kernel.
 #[inline(always)]
 pub(crate) fn update_tables<W: Word>(c: &Consts<'_, W>, state: W, bytes: &[u8]) -> W {
     let lsb = c.model.refin;
@@ -323,7 +326,10 @@ pub(crate) fn update_tables<W: Word>(c: &Consts<'_, W>, state: W, bytes: &[u8]) 
         8 => table::update_inline::<W, 8>(c.tables, lsb, state, bytes),
         4 => table::update_inline::<W, 4>(c.tables, lsb, state, bytes),
         1 => table::update_inline::<W, 1>(c.tables, lsb, state, bytes),
-        _ => bitwise::update(c.poly_state, lsb, state, bytes),
+        _ => match c.nibble {
+            Some(t) => nibble::update(t, lsb, state, bytes),
+            None => bitwise::update(c.poly_state, lsb, state, bytes),
+        },
     }
 }
 
@@ -339,6 +345,7 @@ pub(crate) fn update_with<W: Word>(
     let lsb = c.model.refin;
     match backend {
         Backend::Bitwise => Some(bitwise::update(c.poly_state, lsb, state, bytes)),
+        Backend::Nibble => c.nibble.map(|t| nibble::update(t, lsb, state, bytes)),
         Backend::Slice1 => Some(table::update::<W, 1>(c.tables, lsb, state, bytes)),
         Backend::Slice4 => Some(table::update::<W, 4>(c.tables, lsb, state, bytes)),
         Backend::Slice8 => Some(table::update::<W, 8>(c.tables, lsb, state, bytes)),
@@ -382,6 +389,7 @@ pub(crate) fn supports<W: Word>(c: &Consts<'_, W>, backend: Backend) -> bool {
         && match backend {
             Backend::HwCrc => has_hw(c),
             Backend::Fusion => has_hw(c) && c.fold.is_some(),
+            Backend::Nibble => c.nibble.is_some(),
             b if b.is_folding() => c.fold.is_some(),
             b => b.tables_needed().is_none_or(|n| c.tables.len() >= n),
         }

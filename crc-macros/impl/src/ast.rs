@@ -81,6 +81,7 @@ impl Key {
         match self {
             Key::Refin | Key::Refout => Expect::Bool,
             Key::Catalog | Key::Crate => Expect::Str,
+            Key::Slice => Expect::IntOrStr,
             _ => Expect::Int,
         }
     }
@@ -114,6 +115,8 @@ pub(crate) enum Expect {
     Int,
     Bool,
     Str,
+    /// An integer or a string literal (`slice = 4`, `slice = "nibble"`).
+    IntOrStr,
 }
 
 /// A parsed value.

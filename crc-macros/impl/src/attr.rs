@@ -85,11 +85,20 @@ fn arg(key: Key, key_ident: &Ident, value: &Expr) -> syn::Result<Arg> {
     };
     let parsed = match (key.expects(), value) {
         (
-            Expect::Int,
+            Expect::Int | Expect::IntOrStr,
             Expr::Lit(ExprLit {
                 lit: Lit::Int(i), ..
             }),
         ) => Value::Int(int(key, i)?),
+        (
+            Expect::IntOrStr,
+            Expr::Lit(ExprLit {
+                lit: Lit::Str(s), ..
+            }),
+        ) => Value::Str(s.value()),
+        (Expect::IntOrStr, _) => {
+            return Err(wrong(&format!("one of {}", crc_gen::Slice::ACCEPTED)))
+        }
         (
             Expect::Int,
             Expr::Unary(ExprUnary {

@@ -36,14 +36,19 @@ pub(crate) fn args(args: &Args) -> syn::Result<Valid> {
     })
 }
 
-/// `slice = N`, if given; the default depends on the model's word.
+/// `slice = N` or `slice = "nibble"`, if given; the default depends on the model's word.
 fn slice(args: &Args) -> syn::Result<Option<Slice>> {
-    match (args.get(Key::Slice), args.int(Key::Slice)) {
-        (Some(a), Some(n)) => Slice::try_from(n)
-            .map(Some)
-            .map_err(|msg| syn::Error::new(a.value_span, msg)),
-        _ => Ok(None),
-    }
+    let Some(a) = args.get(Key::Slice) else {
+        return Ok(None);
+    };
+    let slice = match (args.int(Key::Slice), args.str(Key::Slice)) {
+        (Some(n), _) => Slice::try_from(n),
+        (_, Some(s)) => s.parse(),
+        _ => return Ok(None),
+    };
+    slice
+        .map(Some)
+        .map_err(|msg| syn::Error::new(a.value_span, msg))
 }
 
 fn krate(args: &Args) -> syn::Result<syn::Path> {
