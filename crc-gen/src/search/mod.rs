@@ -45,6 +45,7 @@ mod tests {
     use super::*;
     use crate::model::Model;
     use crate::ModelSpec;
+    use core::ops::RangeInclusive;
 
     fn samples(m: &Model, data: &[&[u8]]) -> Vec<Sample> {
         data.iter()
