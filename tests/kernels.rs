@@ -97,6 +97,7 @@ fn cpu_allows(b: Backend) -> (bool, u8) {
     {
         match b {
             Backend::Bitwise
+            | Backend::Nibble
             | Backend::Slice1
             | Backend::Slice4
             | Backend::Slice8
