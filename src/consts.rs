@@ -92,7 +92,7 @@ impl<W: Word> Consts<'_, W> {
 
     /// The backend [`update`](Self::update) runs here for an input of `len` bytes: tables
     /// up to 16 bytes, folding from there; for the CRCs a CPU instruction computes, that
-    /// instruction from 4 bytes, and fusion from 7 KiB where the CPU can fuse it with
+    /// instruction from 1 byte, and fusion from 7 KiB where the CPU can fuse it with
     /// folding (`spec/engine.md`, "Dispatch").
     ///
     /// ```

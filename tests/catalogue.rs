@@ -249,7 +249,10 @@ where
     match slice {
         Some(s) => {
             assert!(c.tables.is_empty(), "{name}: {} tables", c.tables.len());
-            let short = if nibble {
+            // A CRC with an instruction of its own takes it from one byte where it runs.
+            let short = if supported.contains(&Backend::HwCrc) {
+                Backend::HwCrc
+            } else if nibble {
                 Backend::Nibble
             } else {
                 Backend::Bitwise

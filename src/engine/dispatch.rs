@@ -867,7 +867,7 @@ mod tests {
         // Without the instruction (not offered, or withdrawn) it runs nothing.
         let p = &PROFILES[Family::Generic as usize];
         let none = Cpu(hw_last(p, Cpu(bit(Backend::Fusion))) | DETECTED);
-        assert!(!none.hw_runs(super::super::HW_MIN) && !none.hw_always());
+        assert!(!none.hw_runs(1) && !none.hw_always());
     }
 
     /// Fusion's shape is the profile's own: 256-bit vectors (where the CPU lacks 512-bit

@@ -2,6 +2,11 @@
 //! `hwcrc::one_stream` and `three_streams`) instantiated per instruction set and width, each
 //! with the `#[target_feature]`s its primitives need, and the map from a backend to its
 //! entry point. The emulated instantiations (plain Rust, any CPU) are here too.
+//!
+//! The entry points are not generic: the bit order, the shape and reading ahead are
+//! arguments, matched at entry. A generic item (const parameters too) is compiled again in
+//! every crate whose code reaches it, and these bodies were most of a user's release build
+//! (`spec/decisions.md`, "A small head inlined, the rest one call").
 
 use super::arch::emulated::{Emulated128, Emulated256, Emulated512};
 use super::dispatch::Cpu;
@@ -87,6 +92,36 @@ pub(super) const FUSION_MIN_LONGEST: usize = {
     }
 };
 
+/// Two entry points of one fold body, one per bit order (`lsb` and `msb`), each the code a
+/// generic instantiation would be, with no test of the order at entry.
+/// `by_order!(LSB, lsb, msb, args..)` calls one of them by a const parameter.
+macro_rules! by_order {
+    (
+        $(#[doc = $doc:literal])*
+        #[target_feature(enable = $features:literal)]
+        fn $lsb:ident / $msb:ident = $body:ident::<$v:ty, _ $(, $arg:tt)*>;
+    ) => {
+        $(#[doc = $doc])*
+        #[target_feature(enable = $features)]
+        pub(super) unsafe fn $lsb(f: &FoldConsts, width: u32, reg: u64, bytes: &[u8]) -> u64 {
+            // SAFETY: our features are the body's requirement.
+            unsafe { $body::<$v, true $(, $arg)*>(f, width, reg, bytes) }
+        }
+        $(#[doc = $doc])*
+        #[target_feature(enable = $features)]
+        pub(super) unsafe fn $msb(f: &FoldConsts, width: u32, reg: u64, bytes: &[u8]) -> u64 {
+            // SAFETY: as above.
+            unsafe { $body::<$v, false $(, $arg)*>(f, width, reg, bytes) }
+        }
+    };
+    ($lsb_order:expr, $lsb:path, $msb:path, $($arg:expr),*) => {
+        match $lsb_order {
+            true => $lsb($($arg),*),
+            false => $msb($($arg),*),
+        }
+    };
+}
+
 #[cfg(target_arch = "x86_64")]
 mod x86 {
     use core::arch::x86_64::{__m128i, __m256i, __m512i};
@@ -94,63 +129,55 @@ mod x86 {
     use super::*;
     use crate::engine::arch::x86_64::Sse42;
 
-    /// # Safety
-    /// The CPU must support PCLMULQDQ, SSE4.1 and SSSE3.
-    #[target_feature(enable = "pclmulqdq,sse4.1,ssse3")]
-    pub(super) unsafe fn pclmul<const LSB: bool>(
-        f: &FoldConsts,
-        width: u32,
-        reg: u64,
-        bytes: &[u8],
-    ) -> u64 {
-        // SAFETY: our features are the body's requirement.
-        unsafe { from_register::<__m128i, LSB, false, Barrett>(f, width, reg, bytes) }
+    by_order! {
+        /// # Safety
+        /// The CPU must support PCLMULQDQ, SSE4.1 and SSSE3.
+        #[target_feature(enable = "pclmulqdq,sse4.1,ssse3")]
+        fn pclmul_lsb / pclmul_msb = from_register::<__m128i, _, false, Barrett>;
     }
 
-    /// # Safety
-    /// The CPU must support VPCLMULQDQ, AVX2, PCLMULQDQ, SSE4.1 and SSSE3.
-    #[target_feature(enable = "vpclmulqdq,avx2,pclmulqdq,sse4.1,ssse3")]
-    pub(super) unsafe fn vpclmul256<const LSB: bool>(
-        f: &FoldConsts,
-        width: u32,
-        reg: u64,
-        bytes: &[u8],
-    ) -> u64 {
-        // SAFETY: as above.
-        unsafe { from_register::<__m256i, LSB, false, Barrett>(f, width, reg, bytes) }
+    by_order! {
+        /// # Safety
+        /// The CPU must support VPCLMULQDQ, AVX2, PCLMULQDQ, SSE4.1 and SSSE3.
+        #[target_feature(enable = "vpclmulqdq,avx2,pclmulqdq,sse4.1,ssse3")]
+        fn vpclmul256_lsb / vpclmul256_msb = from_register::<__m256i, _, false, Barrett>;
     }
 
-    /// # Safety
-    /// The CPU must support AVX-512 F/VL/BW/VBMI, VPCLMULQDQ, AVX2, PCLMULQDQ, SSE4.1 and SSSE3.
-    #[target_feature(
-        enable = "avx512f,avx512vl,avx512bw,avx512vbmi,vpclmulqdq,avx2,pclmulqdq,sse4.1,ssse3"
-    )]
-    pub(super) unsafe fn vpclmul512<const LSB: bool>(
-        f: &FoldConsts,
-        width: u32,
-        reg: u64,
-        bytes: &[u8],
-    ) -> u64 {
-        // SAFETY: as above.
-        unsafe { from_register_aligned::<__m512i, LSB, false, 0, Barrett>(f, width, reg, bytes) }
+    by_order! {
+        /// # Safety
+        /// The CPU must support AVX-512 F/VL/BW/VBMI, VPCLMULQDQ, AVX2, PCLMULQDQ, SSE4.1 and SSSE3.
+        #[target_feature(
+            enable = "avx512f,avx512vl,avx512bw,avx512vbmi,vpclmulqdq,avx2,pclmulqdq,sse4.1,ssse3"
+        )]
+        fn vpclmul512_lsb / vpclmul512_msb = from_register_aligned::<__m512i, _, false, 0, Barrett>;
     }
 
     /// An msb CRC run reflected over bit-reversed bytes (`fold.rs`), `f` the constants of
-    /// its reflected twin, `reg` the msb register; `A`: [`AHEAD`] or 0 (no prefetches).
+    /// its reflected twin, `reg` the msb register; `ahead`: reading [`AHEAD`] bytes ahead.
     ///
     /// # Safety
-    /// As [`vpclmul512`], and GFNI.
+    /// As [`vpclmul512_lsb`], and GFNI.
     #[target_feature(
         enable = "avx512f,avx512vl,avx512bw,avx512vbmi,gfni,vpclmulqdq,avx2,pclmulqdq,sse4.1,ssse3"
     )]
-    pub(super) unsafe fn vpclmul512_reflected<const A: usize>(
+    pub(super) unsafe fn vpclmul512_reflected(
+        ahead: bool,
         f: &FoldConsts,
         width: u32,
         reg: u64,
         bytes: &[u8],
     ) -> u64 {
         // SAFETY: as above.
-        unsafe { from_register_aligned::<__m512i, true, true, A, Barrett>(f, width, reg, bytes) }
+        unsafe {
+            match ahead {
+                true => from_register_aligned::<__m512i, true, true, AHEAD, Barrett>(
+                    f, width, reg, bytes,
+                ),
+                false => {
+                    from_register_aligned::<__m512i, true, true, 0, Barrett>(f, width, reg, bytes)
+                }
+            }
+        }
     }
 
     /// CRC-32C on 128-bit lanes, reduced by the `crc32` instruction.
@@ -166,7 +193,7 @@ mod x86 {
     /// CRC-32C on 256-bit vectors, reduced by the `crc32` instruction.
     ///
     /// # Safety
-    /// As [`vpclmul256`], and SSE4.2.
+    /// As [`vpclmul256_lsb`], and SSE4.2.
     #[target_feature(enable = "vpclmulqdq,avx2,pclmulqdq,sse4.2,sse4.1,ssse3")]
     pub(super) unsafe fn vpclmul256_crc32c(f: &FoldConsts, reg: u64, bytes: &[u8]) -> u64 {
         // SAFETY: as above.
@@ -176,7 +203,7 @@ mod x86 {
     /// CRC-32C on 512-bit vectors, reduced by the `crc32` instruction.
     ///
     /// # Safety
-    /// As [`vpclmul512`], and SSE4.2.
+    /// As [`vpclmul512_lsb`], and SSE4.2.
     #[target_feature(
         enable = "avx512f,avx512vl,avx512bw,avx512vbmi,vpclmulqdq,avx2,pclmulqdq,sse4.2,sse4.1,ssse3"
     )]
@@ -186,7 +213,7 @@ mod x86 {
     }
 
     /// # Safety
-    /// As [`vpclmul256`], and SSE4.2.
+    /// As [`vpclmul256_lsb`], and SSE4.2.
     #[target_feature(enable = "vpclmulqdq,avx2,pclmulqdq,sse4.2,sse4.1,ssse3")]
     pub(super) unsafe fn fusion256<'a>(
         f: &FoldConsts,
@@ -201,26 +228,49 @@ mod x86 {
         }
     }
 
-    /// `A`: [`AHEAD`] or 0 (no prefetches).
+    /// `wide`: the wide shape (which does not read ahead); otherwise the narrow one,
+    /// reading [`AHEAD`] bytes ahead where `ahead`.
     ///
     /// # Safety
-    /// As [`vpclmul512`], and SSE4.2.
+    /// As [`vpclmul512_lsb`], and SSE4.2.
     #[target_feature(
         enable = "avx512f,avx512vl,avx512bw,avx512vbmi,vpclmulqdq,avx2,pclmulqdq,sse4.2,sse4.1,ssse3"
     )]
-    pub(super) unsafe fn fusion512<
-        'a,
-        const WORDS: usize,
-        const MIN: usize,
-        const MAX: usize,
-        const A: usize,
-    >(
+    pub(super) unsafe fn fusion512<'a>(
+        wide: bool,
+        ahead: bool,
         f: &FoldConsts,
         state: u32,
         bytes: &'a [u8],
     ) -> (u32, &'a [u8]) {
         // SAFETY: as above.
-        unsafe { fusion::update::<__m512i, Sse42, WORDS, MIN, MAX, true, A>(f, state, bytes) }
+        unsafe {
+            match (wide, ahead) {
+                (true, _) => fusion::update::<
+                    __m512i,
+                    Sse42,
+                    ZMM_WIDE_WORDS,
+                    ZMM_WIDE_MIN_STEPS,
+                    ZMM_WIDE_MAX_STEPS,
+                    true,
+                    0,
+                >(f, state, bytes),
+                (false, true) => fusion::update::<
+                    __m512i,
+                    Sse42,
+                    ZMM_WORDS,
+                    ZMM_MIN_STEPS,
+                    ZMM_MAX_STEPS,
+                    true,
+                    AHEAD,
+                >(f, state, bytes),
+                (false, false) => {
+                    fusion::update::<__m512i, Sse42, ZMM_WORDS, ZMM_MIN_STEPS, ZMM_MAX_STEPS, true, 0>(
+                        f, state, bytes,
+                    )
+                }
+            }
+        }
     }
 
     /// # Safety
@@ -251,32 +301,20 @@ mod arm {
     use super::*;
     use crate::engine::arch::aarch64::{Crc32, Crc32c};
 
-    /// # Safety
-    /// The CPU must support PMULL (`aes`).
-    #[target_feature(enable = "neon,aes")]
-    pub(super) unsafe fn pmull<const LSB: bool>(
-        f: &FoldConsts,
-        width: u32,
-        reg: u64,
-        bytes: &[u8],
-    ) -> u64 {
-        // SAFETY: our features are the body's requirement.
-        unsafe { from_register::<uint64x2_t, LSB, false, Barrett>(f, width, reg, bytes) }
+    by_order! {
+        /// # Safety
+        /// The CPU must support PMULL (`aes`).
+        #[target_feature(enable = "neon,aes")]
+        fn pmull_lsb / pmull_msb = from_register::<uint64x2_t, _, false, Barrett>;
     }
 
-    /// The same code with the three-way XORs compiled to EOR3.
-    ///
-    /// # Safety
-    /// The CPU must support PMULL (`aes`) and SHA3.
-    #[target_feature(enable = "neon,aes,sha3")]
-    pub(super) unsafe fn pmull_eor3<const LSB: bool>(
-        f: &FoldConsts,
-        width: u32,
-        reg: u64,
-        bytes: &[u8],
-    ) -> u64 {
-        // SAFETY: as above.
-        unsafe { from_register::<uint64x2_t, LSB, false, Barrett>(f, width, reg, bytes) }
+    by_order! {
+        /// The same code with the three-way XORs compiled to EOR3.
+        ///
+        /// # Safety
+        /// The CPU must support PMULL (`aes`) and SHA3.
+        #[target_feature(enable = "neon,aes,sha3")]
+        fn pmull_eor3_lsb / pmull_eor3_msb = from_register::<uint64x2_t, _, false, Barrett>;
     }
 
     /// # Safety
@@ -347,15 +385,49 @@ pub(super) fn fold<const LSB: bool>(
     // extension its entry point enables.
     match backend {
         #[cfg(target_arch = "x86_64")]
-        Backend::Pclmul => unsafe { x86::pclmul::<LSB>(f, width, reg, bytes) },
+        Backend::Pclmul => unsafe {
+            by_order!(LSB, x86::pclmul_lsb, x86::pclmul_msb, f, width, reg, bytes)
+        },
         #[cfg(target_arch = "x86_64")]
-        Backend::Vpclmul256 => unsafe { x86::vpclmul256::<LSB>(f, width, reg, bytes) },
+        Backend::Vpclmul256 => unsafe {
+            by_order!(
+                LSB,
+                x86::vpclmul256_lsb,
+                x86::vpclmul256_msb,
+                f,
+                width,
+                reg,
+                bytes
+            )
+        },
         #[cfg(target_arch = "x86_64")]
-        Backend::Vpclmul512 => unsafe { x86::vpclmul512::<LSB>(f, width, reg, bytes) },
+        Backend::Vpclmul512 => unsafe {
+            by_order!(
+                LSB,
+                x86::vpclmul512_lsb,
+                x86::vpclmul512_msb,
+                f,
+                width,
+                reg,
+                bytes
+            )
+        },
         #[cfg(target_arch = "aarch64")]
-        Backend::Pmull => unsafe { arm::pmull::<LSB>(f, width, reg, bytes) },
+        Backend::Pmull => unsafe {
+            by_order!(LSB, arm::pmull_lsb, arm::pmull_msb, f, width, reg, bytes)
+        },
         #[cfg(target_arch = "aarch64")]
-        Backend::PmullEor3 => unsafe { arm::pmull_eor3::<LSB>(f, width, reg, bytes) },
+        Backend::PmullEor3 => unsafe {
+            by_order!(
+                LSB,
+                arm::pmull_eor3_lsb,
+                arm::pmull_eor3_msb,
+                f,
+                width,
+                reg,
+                bytes
+            )
+        },
         _ => unreachable!("not a folding backend of this architecture: {backend:?}"),
     }
 }
@@ -426,12 +498,8 @@ pub(super) fn fold_reflected(
     // SAFETY: `runs_reflected` checked GFNI, and `backend` is available.
     #[cfg(target_arch = "x86_64")]
     if backend == Backend::Vpclmul512 {
-        return unsafe {
-            match reads_ahead(cpu, bytes.len()) {
-                true => x86::vpclmul512_reflected::<AHEAD>(twin, width, reg, bytes),
-                false => x86::vpclmul512_reflected::<0>(twin, width, reg, bytes),
-            }
-        };
+        let ahead = reads_ahead(cpu, bytes.len());
+        return unsafe { x86::vpclmul512_reflected(ahead, twin, width, reg, bytes) };
     }
     unreachable!("{backend:?} does not run msb CRCs reflected")
 }
@@ -489,20 +557,10 @@ pub(super) fn fusion<'a>(
     // (and AVX-512 for `fusion512`); on x86_64 only CRC-32C has an instruction.
     #[cfg(target_arch = "x86_64")]
     return unsafe {
-        if cpu.zmm_fusion_wide() {
+        if cpu.zmm_fusion() {
             // Only the amd profile takes the wide shape, and it does not read ahead.
-            x86::fusion512::<ZMM_WIDE_WORDS, ZMM_WIDE_MIN_STEPS, ZMM_WIDE_MAX_STEPS, 0>(
-                f, state, bytes,
-            )
-        } else if cpu.zmm_fusion() {
-            match reads_ahead(cpu, bytes.len()) {
-                true => x86::fusion512::<ZMM_WORDS, ZMM_MIN_STEPS, ZMM_MAX_STEPS, AHEAD>(
-                    f, state, bytes,
-                ),
-                false => {
-                    x86::fusion512::<ZMM_WORDS, ZMM_MIN_STEPS, ZMM_MAX_STEPS, 0>(f, state, bytes)
-                }
-            }
+            let wide = cpu.zmm_fusion_wide();
+            x86::fusion512(wide, reads_ahead(cpu, bytes.len()), f, state, bytes)
         } else {
             x86::fusion256(f, state, bytes)
         }

@@ -30,12 +30,6 @@ use dispatch::Cpu;
 /// wins (`spec/decisions.md`).
 pub(crate) const FOLD_MIN: usize = 17;
 
-/// Inputs shorter than this take the tables inline for every CRC, tested first; from here a
-/// CRC with a CPU instruction of its own takes the instruction. A call to the instruction's
-/// kernel and nothing else inline keeps the call site free of saved registers, which beats
-/// inline tables from 4 bytes on (`spec/decisions.md`).
-pub(crate) const HW_MIN: usize = 4;
-
 /// Where [`update`] sends an input.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Route {
@@ -57,13 +51,15 @@ fn has_hw<W: Word>(c: &Consts<'_, W>) -> bool {
     c.hw.is_some_and(hwcrc::supports)
 }
 
-/// Whether `len` bytes of `c` take the tables on every CPU: under [`HW_MIN`] bytes, and for
-/// a CRC without an instruction of its own under [`FOLD_MIN`], without folding constants or
-/// on an architecture without folding kernels.
+/// Whether `len` bytes of `c` take the tables on every CPU: an empty input (no kernel is
+/// called on nothing, so none runs where the CPU lacks it), and for a CRC without an
+/// instruction of its own under [`FOLD_MIN`] bytes, without folding constants or on an
+/// architecture without folding kernels. A CRC with an instruction of its own takes it from
+/// one byte (`spec/decisions.md`, "A small head inlined, the rest one call").
 /// The first test of [`route`], and of [`update`] before it loads the CPU's features.
 #[inline(always)]
 fn tables_anywhere<W: Word>(c: &Consts<'_, W>, len: usize) -> bool {
-    len < HW_MIN
+    len == 0
         || (!has_hw(c)
             && (len < FOLD_MIN || c.fold.is_none() || dispatch::FOLDING_ORDER.is_empty()))
 }
@@ -190,25 +186,26 @@ pub(crate) enum Rest {
 }
 
 /// The part of [`update`] that runs in every caller of a stamped type, small enough to copy
-/// into each call site: the tables under [`HW_MIN`] bytes, and for a CRC with an
-/// instruction of its own, a call to the instruction's kernel where the cached features say
-/// it runs `len` bytes. The slice kernel past a few bytes and the route to the folding
-/// kernels are left to the caller: copied into every call site they made LLVM's time grow
-/// faster than the number of call sites, the table kernel most (`spec/decisions.md`, "A
-/// small head inlined, the rest one call").
+/// into each call site: for a CRC without an instruction of its own, the tables up to a few
+/// bytes ([`table::short_max`]) without a loop over blocks; for one with an instruction, a
+/// call to the instruction's kernel where the cached features say it runs `len` bytes, and
+/// nothing else, which keeps the call site free of saved registers. The slice kernel's
+/// block loop and the route to the folding kernels are left to the caller: copied into
+/// every call site they made LLVM's time grow faster than the number of call sites, and so
+/// did the tables ahead of the instruction's call (`spec/decisions.md`, "A small head
+/// inlined, the rest one call").
 #[inline(always)]
 pub(crate) fn update_short<W: Word>(c: &Consts<'_, W>, state: W, bytes: &[u8]) -> Result<W, Rest> {
-    // Tested first, on its own: the few-byte case gets its own copy of the table kernel and
-    // returns before the code that needs the caller's registers saved.
-    if bytes.len() < HW_MIN {
-        return Ok(update_tables(c, state, bytes));
+    if !has_hw(c) && bytes.len() <= table::short_max(c.tables.len()) {
+        return Ok(table::update_short(c.tables, c.model.refin, state, bytes));
     }
-    // Then the rest of what takes the tables everywhere, before the CPU's features load.
+    if bytes.is_empty() {
+        return Ok(state);
+    }
+    // The rest of what takes the tables everywhere, before the CPU's features load.
     if tables_anywhere(c, bytes.len()) {
         return Err(Rest::Tables);
     }
-    // A call to the instruction's kernel and nothing else keeps the call site free of saved
-    // registers.
     if let (Some(hw), true) = (c.hw, has_hw(c)) {
         if let Some(cpu) = dispatch::cached() {
             if cpu.hw_runs(bytes.len()) {

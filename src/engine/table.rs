@@ -55,6 +55,62 @@ pub(super) fn update_inline<W: Word, const N: usize>(
     }
 }
 
+/// The longest input [`update_short`] runs with `present` tables: one 8-byte step, one
+/// 4-byte step and three single bytes at most.
+#[inline(always)]
+pub(super) fn short_max(present: usize) -> usize {
+    match present {
+        4.. => 7,
+        1.. => 3,
+        0 => 0,
+    }
+}
+
+/// `bytes` (at most [`short_max`] long) without a loop: what the call sites of a stamped
+/// type run inline. The slice kernel's block loop, copied into every call site, made most
+/// of a release build of a function with many of them (`spec/decisions.md`, "A small head
+/// inlined, the rest one call").
+#[inline(always)]
+pub(super) fn update_short<W: Word>(tables: &[[W; 256]], lsb: bool, state: W, bytes: &[u8]) -> W {
+    debug_assert!(bytes.len() <= short_max(tables.len()));
+    match lsb {
+        true => short_in::<W, true>(tables, state, bytes),
+        false => short_in::<W, false>(tables, state, bytes),
+    }
+}
+
+#[inline(always)]
+fn short_in<W: Word, const LSB: bool>(tables: &[[W; 256]], mut state: W, bytes: &[u8]) -> W {
+    let Some(t0) = tables.first() else {
+        return state;
+    };
+    let bytewise = |state, bytes: &[u8]| bytes.iter().fold(state, |s, &b| step::<W, LSB>(t0, s, b));
+    // The fewest bytes first, on their own: one lookup each and nothing else.
+    if bytes.len() < 4 {
+        return bytewise(state, bytes);
+    }
+    let mut rest = bytes;
+    if let (Some(t8), Some((block, tail))) =
+        (tables.first_chunk::<8>(), rest.split_first_chunk::<8>())
+    {
+        state = blocks::<W, 8, LSB>(t8, state, block);
+        rest = tail;
+    }
+    if let (Some(t4), Some((block, tail))) =
+        (tables.first_chunk::<4>(), rest.split_first_chunk::<4>())
+    {
+        state = blocks::<W, 4, LSB>(t4, state, block);
+        rest = tail;
+    }
+    // At most three bytes: unrolled, a second loop cost the call sites' build more.
+    for j in 0..3 {
+        if let Some(&b) = rest.get(j) {
+            state = step::<W, LSB>(t0, state, b);
+        }
+    }
+    state
+}
+
 /// Whole N-byte blocks, then the remainder: one 8-byte and one 4-byte step where they fit
 /// (the first 8 or 4 of the N tables are the slice-8 and slice-4 tables), then single
 /// bytes. Byte steps form one dependent chain, so a 15-byte remainder costs 3 of them
