@@ -49,12 +49,14 @@ pub enum Backend {
     /// The CPU's CRC instruction on three streams in the same loop as carry-less-multiply
     /// folding, which runs on other execution units (VPCLMULQDQ with AVX2 and SSE4.2 on
     /// x86_64, PMULL with the CRC32 extension on aarch64), for the same CRCs as
-    /// [`HwCrc`](Backend::HwCrc); long inputs (from 7 KiB; on x86_64 CPUs whose profile
-    /// takes 512-bit vectors, from 32 KiB). Shorter ones and the tail take the
-    /// instruction or folding. On the automatic path under the `intel` profile, each thread
-    /// races it against the 512-bit fold: of every 512 calls on fusion's route, 4 time
-    /// fusion and 4 the fold, and the faster takes the rest (`CRCSTAMP_DISABLE=race` keeps
-    /// fusion); [`checksum_with`](crate::Crc::checksum_with) always runs fusion itself.
+    /// [`HwCrc`](Backend::HwCrc); long inputs, from a length of the CPU family's (7 KiB on
+    /// 128-bit lanes and 256-bit vectors; on 512-bit vectors 32 KiB under the `intel`
+    /// profile, 4 KiB under `amd`; [`Consts::backend_for`](crate::Consts::backend_for) gives
+    /// this CPU's). Shorter ones and the tail take the instruction or folding. On the
+    /// automatic path under the `intel` profile, each thread races it against the 512-bit
+    /// fold: of every 512 calls on fusion's route, 4 time fusion and 4 the fold, and the
+    /// faster takes the rest (`CRCSTAMP_DISABLE=race` keeps fusion);
+    /// [`checksum_with`](crate::Crc::checksum_with) always runs fusion itself.
     Fusion,
 }
 

@@ -92,8 +92,8 @@ impl<W: Word> Consts<'_, W> {
 
     /// The backend [`update`](Self::update) runs here for an input of `len` bytes: tables
     /// up to 16 bytes, folding from there; for the CRCs a CPU instruction computes, that
-    /// instruction from 1 byte, and fusion from 7 KiB where the CPU can fuse it with
-    /// folding (`spec/engine.md`, "Dispatch").
+    /// instruction from 1 byte, and fusion where the CPU can fuse it with folding, from a
+    /// length of the CPU family's ([`Backend::Fusion`]; `spec/engine.md`, "Dispatch").
     ///
     /// ```
     /// use crcstamp::{catalog::Crc32IsoHdlc, Backend, Crc};

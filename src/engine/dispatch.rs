@@ -64,9 +64,9 @@ const RACES: Bits = 1 << 23;
 /// does not run, so a CRC without an instruction of its own calls the narrower kernels
 /// inline ([`Cpu::folds_inline`]).
 #[cfg(target_has_atomic = "64")]
-const ZMM_FROM: u32 = 24;
+const ZMM_FROM_SHIFT: u32 = 24;
 #[cfg(target_has_atomic = "64")]
-const ZMM_FROM_MAX: Bits = 0xff_ffff;
+const ZMM_FROM_MASK: Bits = 0xff_ffff;
 /// The top 16 bits: the last length the CRC instruction takes, one less than where folding
 /// beats it ([`Profile::fold_beats_hw`]) or fusion takes over, whichever is shorter; 0xffff
 /// with [`HW_ALWAYS`]; 0 where the CPU does not offer the instruction, so that the hot path
@@ -125,7 +125,7 @@ struct Profile {
     /// [`ZMM_MIN`] bytes.
     zmm: bool,
     /// Whether fusion runs on 512-bit vectors there too (from its own length,
-    /// `kernels::fusion_min`) rather than on 256-bit ones, and in which shape.
+    /// `kernels::fusion_from`) rather than on 256-bit ones, and in which shape.
     zmm_fusion: ZmmFusion,
     /// Whether the 512-bit loops with no issue slot to spare prefetch long inputs
     /// (`kernels::AHEAD`): the reflected run of msb CRCs and fusion in the narrow shape
@@ -265,7 +265,7 @@ impl Cpu {
         !self.below_zmm(len, min) && self.zmm()
     }
 
-    /// Whether `len` is shorter than `min` or the 512-bit kernel's inputs ([`ZMM_FROM`];
+    /// Whether `len` is shorter than `min` or the 512-bit kernel's inputs ([`ZMM_FROM_SHIFT`];
     /// before detection, never). Without 64-bit atomics there is no such kernel.
     #[inline(always)]
     fn below_zmm(self, len: usize, min: usize) -> bool {
@@ -275,7 +275,7 @@ impl Cpu {
         #[cfg(target_has_atomic = "64")]
         return match len < min {
             true => self.0 & DETECTED != 0,
-            false => (len as u64) < (self.0 >> ZMM_FROM) & ZMM_FROM_MAX,
+            false => (len as u64) < (self.0 >> ZMM_FROM_SHIFT) & ZMM_FROM_MASK,
         };
         #[allow(unreachable_code)]
         {
@@ -419,13 +419,13 @@ fn detect_and_cache() -> Cpu {
     Cpu(bits)
 }
 
-/// [`ZMM_FROM`]'s field for `cpu` (its kernels decided).
+/// [`ZMM_FROM_SHIFT`]'s field for `cpu` (its kernels decided).
 #[allow(unused_variables)]
 fn zmm_from(cpu: Cpu) -> Bits {
     #[cfg(target_has_atomic = "64")]
     return match cpu.zmm() {
-        true => (ZMM_MIN.min(ZMM_MIN_BY_INSTRUCTION) as Bits) << ZMM_FROM,
-        false => ZMM_FROM_MAX << ZMM_FROM,
+        true => (ZMM_MIN.min(ZMM_MIN_BY_INSTRUCTION) as Bits) << ZMM_FROM_SHIFT,
+        false => ZMM_FROM_MASK << ZMM_FROM_SHIFT,
     };
     #[allow(unreachable_code)]
     0
@@ -444,7 +444,7 @@ fn hw_last(profile: &Profile, cpu: Cpu) -> Bits {
     #[cfg(target_has_atomic = "64")]
     {
         let fusion = match cpu.has(Backend::Fusion) {
-            true => super::kernels::fusion_min(cpu) as u16,
+            true => super::kernels::fusion_from(cpu) as u16,
             false => 0,
         };
         let fold = match (profile.fold_beats_hw, cpu.zmm()) {
@@ -856,7 +856,7 @@ mod tests {
             let cpu = Cpu(fusion | bit(Backend::HwCrc));
             Cpu(hw_last(&p, cpu) | DETECTED)
         };
-        let f = super::super::kernels::fusion_min(Cpu(0));
+        let f = super::super::kernels::fusion_from(Cpu(0));
         assert!(at(0, true).hw_runs(f - 1) && !at(0, true).hw_runs(f));
         assert!(!at(0, true).hw_always());
         assert!(at(0, false).hw_runs(65_535) && at(0, false).hw_always());
@@ -876,15 +876,15 @@ mod tests {
     /// `ZMM_MIN` where the family folds on them, else at fusion's blocks.
     #[test]
     fn fusion_shape_follows_the_profile() {
-        use super::super::kernels::fusion_min;
+        use super::super::kernels::fusion_from;
         let zmm = bit(Backend::Vpclmul512) | ZMM;
         let fusion = bit(Backend::Fusion) | bit(Backend::HwCrc);
         let ymm_fused = Cpu(zmm | fusion);
         let narrow = Cpu(zmm | ZMM_FUSION | fusion);
         let wide = Cpu(zmm | ZMM_FUSION | ZMM_FUSION_WIDE | fusion);
-        assert!(fusion_min(wide) < fusion_min(ymm_fused));
-        assert!(fusion_min(ymm_fused) < fusion_min(narrow));
-        assert_eq!(fusion_min(ymm_fused), fusion_min(Cpu(fusion)));
+        assert!(fusion_from(wide) < fusion_from(ymm_fused));
+        assert!(fusion_from(ymm_fused) < fusion_from(narrow));
+        assert_eq!(fusion_from(ymm_fused), fusion_from(Cpu(fusion)));
         let amd = &PROFILES[Family::Amd as usize];
         assert!(amd.zmm && amd.zmm_fusion == ZmmFusion::Wide);
         let intel = &PROFILES[Family::Intel as usize];
@@ -892,7 +892,7 @@ mod tests {
         // Zen 3 (no 512-bit kernel): the instruction up to the 256-bit blocks.
         let zen3 = Cpu(fusion);
         let last = Cpu(hw_last(amd, zen3) | DETECTED);
-        let f = fusion_min(zen3);
+        let f = fusion_from(zen3);
         assert!(last.hw_runs(f - 1) && !last.hw_runs(f));
         // Zen 4 and 5: up to the 512-bit fold.
         let last = Cpu(hw_last(amd, wide) | DETECTED);

@@ -56,10 +56,11 @@ const ZMM_FUSION_FROM: usize = 32 * 1024;
 const ZMM_WIDE_FUSION_FROM: usize = 4 * 1024;
 
 /// The shortest input fusion takes on 128-bit lanes or 256-bit vectors (7 KiB either way).
-const FUSION_MIN: usize = YMM_MIN_STEPS * fusion::step_bytes::<Emulated256, YMM_WORDS>();
-const _: () = assert!(FUSION_MIN == LANE_STEPS * fusion::step_bytes::<Emulated128, LANE_WORDS>());
+const FUSION_BLOCK_MIN: usize = YMM_MIN_STEPS * fusion::step_bytes::<Emulated256, YMM_WORDS>();
+const _: () =
+    assert!(FUSION_BLOCK_MIN == LANE_STEPS * fusion::step_bytes::<Emulated128, LANE_WORDS>());
 
-/// The shortest input the route gives fusion on any CPU ([`fusion_min`]'s least value):
+/// The shortest input the route gives fusion on any CPU ([`fusion_from`]'s least value):
 /// below it the route tests a constant, not the CPU's shape.
 pub(super) const FUSION_FROM_ANY: usize = {
     #[cfg(target_arch = "x86_64")]
@@ -69,26 +70,26 @@ pub(super) const FUSION_FROM_ANY: usize = {
         } else {
             ZMM_FUSION_FROM
         };
-        if zmm < FUSION_MIN {
+        if zmm < FUSION_BLOCK_MIN {
             zmm
         } else {
-            FUSION_MIN
+            FUSION_BLOCK_MIN
         }
     }
     #[cfg(not(target_arch = "x86_64"))]
-    FUSION_MIN
+    FUSION_BLOCK_MIN
 };
 
 /// The longest of the shortest inputs fusion takes, in any shape (the self-test's buffer must
 /// hold it, plus an alignment head).
-pub(super) const FUSION_MIN_LONGEST: usize = {
+pub(super) const FUSION_BLOCK_LONGEST: usize = {
     let zmm = ZMM_MIN_STEPS * fusion::step_bytes::<Emulated512, ZMM_WORDS>();
     let wide = ZMM_WIDE_MIN_STEPS * fusion::step_bytes::<Emulated512, ZMM_WIDE_WORDS>();
     let zmm = if wide > zmm { wide } else { zmm };
-    if zmm > FUSION_MIN {
+    if zmm > FUSION_BLOCK_MIN {
         zmm
     } else {
-        FUSION_MIN
+        FUSION_BLOCK_MIN
     }
 };
 
@@ -528,7 +529,7 @@ pub(super) fn reads_ahead(cpu: Cpu, len: usize) -> bool {
 /// The shortest input the route gives [`fusion`] on this CPU (at least a block).
 #[allow(unused_variables)]
 #[inline(always)]
-pub(super) fn fusion_min(cpu: Cpu) -> usize {
+pub(super) fn fusion_from(cpu: Cpu) -> usize {
     #[cfg(target_arch = "x86_64")]
     if cpu.zmm_fusion() {
         const { assert!(ZMM_FUSION_FROM >= ZMM_MIN_STEPS * x86::ZMM_STEP) };
@@ -538,7 +539,7 @@ pub(super) fn fusion_min(cpu: Cpu) -> usize {
             false => ZMM_FUSION_FROM,
         };
     }
-    FUSION_MIN
+    FUSION_BLOCK_MIN
 }
 
 /// Fusion over the blocks at the start of `bytes` (`hw`'s instruction with the fold),

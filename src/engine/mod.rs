@@ -104,7 +104,7 @@ fn route_then<W: Word, R>(
         if len >= kernels::FUSION_FROM_ANY
             && c.fold.is_some()
             && cpu.has(Backend::Fusion)
-            && len >= kernels::fusion_min(cpu)
+            && len >= kernels::fusion_from(cpu)
         {
             return then(Route::Fusion);
         }

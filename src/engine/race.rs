@@ -306,7 +306,7 @@ mod tests {
             return;
         }
         let c = Crc32Iscsi::consts();
-        let shortest = kernels::fusion_min(cpu);
+        let shortest = kernels::fusion_from(cpu);
         let mut x = 0x9e37_79b9_7f4a_7c15u64;
         let data: std::vec::Vec<u8> = (0..300_000)
             .map(|_| {

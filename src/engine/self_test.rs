@@ -17,7 +17,7 @@ use crate::word::Word;
 
 /// The buffer: past the shortest fusion block of every shape and its alignment head, with
 /// an odd tail.
-const LEN: usize = kernels::FUSION_MIN_LONGEST + 64 + 1031;
+const LEN: usize = kernels::FUSION_BLOCK_LONGEST + 64 + 1031;
 /// The lengths each folding kernel and the instruction run: every path of the fold body
 /// (one to four vectors, the loop, a partial block) at each width, and three streams. The
 /// last two are long enough for the reflected run of msb CRCs (`kernels::REFLECTED_MIN`):
