@@ -15,6 +15,7 @@ mod outfiles;
 mod output;
 mod plot;
 mod report;
+mod route;
 mod search;
 mod show;
 mod sum;
@@ -40,6 +41,8 @@ enum Command {
     Show(show::Args),
     /// Write the stamped Rust source for models, as kept in `generated/`.
     Emit(emit::Args),
+    /// Which kernel runs at each input length on this CPU, or under a family's routing.
+    Route(route::Args),
     /// Recover an unknown CRC's parameters from sample messages and their CRCs.
     Search(search::Args),
     /// Print the CRC and size of files or standard input, or verify a list of them.
@@ -58,6 +61,7 @@ fn main() -> ExitCode {
         Command::List(a) => list::run(&a),
         Command::Show(a) => show::run(&a),
         Command::Emit(a) => emit::run(&a),
+        Command::Route(a) => route::run(&a),
         Command::Search(a) => search::run(&a),
         Command::Sum(a) => sum::run(&a),
         Command::Bench(a) => bench::run(&a),

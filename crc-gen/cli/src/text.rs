@@ -43,7 +43,14 @@ impl Display for Report {
             )?,
             None => line(f, "backend", &self.backend)?,
         }
-        line(f, "cpu", &format!("{} profile", self.cpu_profile))?;
+        line(
+            f,
+            "cpu",
+            &format!(
+                "{} profile (`crc-gen route` shows the kernel at each length)",
+                self.cpu_profile
+            ),
+        )?;
         for o in &self.ignored_overrides {
             let text = format!(
                 "{}={} not understood (takes {}); ignored",

@@ -222,7 +222,7 @@ fn show_reports_the_cpu_profile() {
             .clone();
         let text = String::from_utf8(out).unwrap();
         assert!(
-            text.contains(&format!("\ncpu        {profile} profile\n")),
+            text.contains(&format!("\ncpu        {profile} profile (")),
             "{text}"
         );
     }
@@ -317,7 +317,7 @@ fn overrides_in_any_case_and_unknown_values_reported() {
     );
     assert!(stderr.is_empty(), "{stderr}");
     assert!(text.contains("\nbackend    slice16\n"), "{text}");
-    assert!(text.contains("\ncpu        amd profile\n"), "{text}");
+    assert!(text.contains("\ncpu        amd profile ("), "{text}");
     assert!(!text.contains("override"), "{text}");
 
     let bad = [
