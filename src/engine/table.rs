@@ -55,8 +55,8 @@ pub(super) fn update_inline<W: Word, const N: usize>(
     }
 }
 
-/// The longest input [`update_short`] runs with `present` tables: one 8-byte step, one
-/// 4-byte step and three single bytes at most.
+/// The longest input [`update_short`] runs with `present` tables: one 4-byte step (with
+/// four tables) and three single bytes at most.
 #[inline(always)]
 pub(super) fn short_max(present: usize) -> usize {
     match present {
@@ -79,6 +79,7 @@ pub(super) fn update_short<W: Word>(tables: &[[W; 256]], lsb: bool, state: W, by
     }
 }
 
+/// [`update_short`] for one bit order.
 #[inline(always)]
 fn short_in<W: Word, const LSB: bool>(tables: &[[W; 256]], mut state: W, bytes: &[u8]) -> W {
     let Some(t0) = tables.first() else {
@@ -90,12 +91,6 @@ fn short_in<W: Word, const LSB: bool>(tables: &[[W; 256]], mut state: W, bytes: 
         return bytewise(state, bytes);
     }
     let mut rest = bytes;
-    if let (Some(t8), Some((block, tail))) =
-        (tables.first_chunk::<8>(), rest.split_first_chunk::<8>())
-    {
-        state = blocks::<W, 8, LSB>(t8, state, block);
-        rest = tail;
-    }
     if let (Some(t4), Some((block, tail))) =
         (tables.first_chunk::<4>(), rest.split_first_chunk::<4>())
     {
