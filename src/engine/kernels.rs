@@ -96,6 +96,7 @@ pub(super) const FUSION_BLOCK_LONGEST: usize = {
 /// Two entry points of one fold body, one per bit order (`lsb` and `msb`), each the code a
 /// generic instantiation would be, with no test of the order at entry.
 /// `by_order!(LSB, lsb, msb, args..)` calls one of them by a const parameter.
+#[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
 macro_rules! by_order {
     (
         $(#[doc = $doc:literal])*
