@@ -3,9 +3,10 @@
 //! with the `#[target_feature]`s its primitives need, and the map from a backend to its
 //! entry point. The emulated instantiations (plain Rust, any CPU) are here too.
 //!
-//! The entry points are not generic: the bit order, the shape and reading ahead are
-//! arguments, matched at entry. A generic item (const parameters too) is compiled again in
-//! every crate whose code reaches it, and these bodies were most of a user's release build
+//! The entry points are not generic: each bit order is a function of its own (`by_order!`),
+//! and the shape and reading ahead of the kernels that run only long inputs are arguments,
+//! matched at entry. A generic item (const parameters too) is compiled again in every crate
+//! whose code reaches it, and these bodies were most of a user's release build
 //! (`spec/decisions.md`, "A small head inlined, the rest one call").
 
 use super::arch::emulated::{Emulated128, Emulated256, Emulated512};
