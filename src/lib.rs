@@ -189,7 +189,7 @@ pub fn cpu_profile() -> &'static str {
 }
 
 #[cfg(feature = "std")]
-pub use engine::dispatch::{ignored_overrides, IgnoredOverride};
+pub use engine::{dispatch::ignored_overrides, overrides::IgnoredOverride};
 
 /// Stamps out a CRC implementation on a unit struct. See the [crate documentation](crate)
 /// for the keys.

@@ -7,6 +7,7 @@
 //! Without `std` there is no runtime detection of the extensions: the compile-time target
 //! features decide.
 
+use super::overrides::{env_choice, EnvList};
 use crate::backend::{Availability, Backend};
 
 #[cfg(target_has_atomic = "64")]
@@ -622,48 +623,6 @@ const DISABLE_EXTRA: [&str; 3] = ["gfni", "prefetch", "race"];
 #[cfg(feature = "std")]
 const FAIL_EXTRA: [&str; 1] = ["gfni"];
 
-/// The value of `var` among `values` (any case, surrounding blanks ignored); `None` when
-/// unset or unknown (and without `std`).
-#[allow(unused_variables)]
-fn env_choice<T: Copy>(var: &str, values: &[(&str, T)]) -> Option<T> {
-    #[cfg(feature = "std")]
-    if let Some(v) = std::env::var_os(var) {
-        let v = v.to_str()?.trim();
-        return values
-            .iter()
-            .find(|(name, _)| name.eq_ignore_ascii_case(v))
-            .map(|&(_, t)| t);
-    }
-    None
-}
-
-/// One `CRCSTAMP_*` value the engine does not know and so ignores, as
-/// [`ignored_overrides`] reports it.
-#[cfg(feature = "std")]
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct IgnoredOverride {
-    /// The variable: `CRCSTAMP_CPU`, `CRCSTAMP_MAX_TIER`, `CRCSTAMP_DISABLE` or
-    /// `CRCSTAMP_FAIL_SELF_TEST`.
-    pub variable: &'static str,
-    /// The value as set (for the comma-separated lists, the one unknown name).
-    pub value: std::string::String,
-    /// The values the variable takes, for a message: `intel, amd, generic`.
-    pub expected: std::string::String,
-}
-
-#[cfg(feature = "std")]
-impl core::fmt::Display for IgnoredOverride {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        write!(
-            f,
-            "{}: `{}` is not one of {} (any case); ignored",
-            self.variable,
-            self.value.escape_debug(),
-            self.expected
-        )
-    }
-}
-
 /// The `CRCSTAMP_*` values in this process's environment that the engine does not
 /// understand and ignores, in a fixed order: `CRCSTAMP_CPU`, `CRCSTAMP_MAX_TIER`, then each
 /// unknown name in `CRCSTAMP_DISABLE` and `CRCSTAMP_FAIL_SELF_TEST`. Values are matched in
@@ -676,7 +635,7 @@ impl core::fmt::Display for IgnoredOverride {
 /// }
 /// ```
 #[cfg(feature = "std")]
-pub fn ignored_overrides() -> std::vec::Vec<IgnoredOverride> {
+pub fn ignored_overrides() -> std::vec::Vec<super::overrides::IgnoredOverride> {
     use std::vec::Vec;
     let cpu: Vec<&str> = CPU_VALUES.iter().map(|&(n, _)| n).collect();
     let tier: Vec<&str> = TIER_VALUES.iter().map(|&(n, _)| n).collect();
@@ -691,101 +650,10 @@ pub fn ignored_overrides() -> std::vec::Vec<IgnoredOverride> {
         ("CRCSTAMP_FAIL_SELF_TEST", false, fail),
     ] {
         if let Some(v) = std::env::var_os(var) {
-            ignored_in(var, &v.to_string_lossy(), one, &known, &mut out);
+            super::overrides::ignored_in(var, &v.to_string_lossy(), one, &known, &mut out);
         }
     }
     out
-}
-
-/// Adds to `out` what `value` of `var` holds that is not in `known`: the whole value when
-/// the variable takes `one` name, else each unknown item of its comma-separated list.
-#[cfg(feature = "std")]
-fn ignored_in(
-    var: &'static str,
-    value: &str,
-    one: bool,
-    known: &[&str],
-    out: &mut std::vec::Vec<IgnoredOverride>,
-) {
-    let is_known = |item: &str| known.iter().any(|k| k.eq_ignore_ascii_case(item.trim()));
-    let items: std::vec::Vec<&str> = if one {
-        std::vec![value]
-    } else {
-        value.split(',').filter(|i| !i.trim().is_empty()).collect()
-    };
-    for item in items.into_iter().filter(|i| !is_known(i)) {
-        out.push(IgnoredOverride {
-            variable: var,
-            value: item.into(),
-            expected: known.join(", "),
-        });
-    }
-}
-
-/// A comma-separated list of names (any case) from an environment variable, read once
-/// (empty without `std`): `CRCSTAMP_DISABLE` (backend names, `gfni` and `prefetch`), so tests can run the
-/// combinations no CPU at hand has (folding without the CRC instruction, say), and
-/// `CRCSTAMP_FAIL_SELF_TEST`.
-pub(super) struct EnvList {
-    #[cfg(feature = "std")]
-    value: Option<std::string::String>,
-}
-
-impl EnvList {
-    /// The list in `var`.
-    #[allow(unused_variables)]
-    pub(super) fn read(var: &str) -> EnvList {
-        EnvList {
-            #[cfg(feature = "std")]
-            value: std::env::var(var).ok(),
-        }
-    }
-
-    /// Whether the list names `name`.
-    #[allow(unused_variables)]
-    pub(super) fn names(&self, name: &str) -> bool {
-        #[cfg(feature = "std")]
-        if let Some(v) = &self.value {
-            return v.split(',').any(|n| n.trim().eq_ignore_ascii_case(name));
-        }
-        false
-    }
-}
-
-#[cfg(all(test, feature = "std"))]
-mod override_tests {
-    use super::*;
-    use std::string::ToString;
-
-    #[test]
-    fn unknown_override_values_are_reported_known_ones_in_any_case_are_not() {
-        let ignored = |var, value, one, known: &[&str]| {
-            let mut out = std::vec::Vec::new();
-            ignored_in(var, value, one, known, &mut out);
-            out.into_iter()
-                .map(|o| o.value)
-                .collect::<std::vec::Vec<_>>()
-        };
-        let cpu = ["intel", "amd", "generic"];
-        assert!(ignored("CRCSTAMP_CPU", "AMD", true, &cpu).is_empty());
-        assert_eq!(ignored("CRCSTAMP_CPU", "garbage", true, &cpu), ["garbage"]);
-        assert_eq!(ignored("CRCSTAMP_CPU", "", true, &cpu), [""]);
-        let list = ["hwcrc", "fusion", "gfni"];
-        assert!(ignored("CRCSTAMP_DISABLE", "HWCRC, Fusion,", false, &list).is_empty());
-        assert_eq!(
-            ignored("CRCSTAMP_DISABLE", "hwcrc,bogus,GFNI,x", false, &list),
-            ["bogus", "x"]
-        );
-        let o = IgnoredOverride {
-            variable: "CRCSTAMP_MAX_TIER",
-            value: "0".into(),
-            expected: "portable, clmul128".into(),
-        };
-        assert_eq!(
-            o.to_string(),
-            "CRCSTAMP_MAX_TIER: `0` is not one of portable, clmul128 (any case); ignored"
-        );
-    }
 }
 
 #[cfg(all(test, feature = "std", target_arch = "x86_64"))]

@@ -14,6 +14,7 @@ mod fusion;
 mod hwcrc;
 mod kernels;
 mod nibble;
+pub(crate) mod overrides;
 #[cfg(target_arch = "x86_64")]
 mod race;
 mod self_test;

@@ -8,7 +8,8 @@
 //! 512-bit vectors; comma-separated) corrupts the named kernels' results here, so a test
 //! can show that a failing kernel is not offered and every CRC stays right.
 
-use super::dispatch::{self, Cpu, EnvList, FOLDING_ORDER};
+use super::dispatch::{self, Cpu, FOLDING_ORDER};
+use super::overrides::EnvList;
 use super::{fold, kernels, table};
 use crate::backend::Backend;
 use crate::catalog::{Crc16T10Dif, Crc32Iscsi, Crc32IsoHdlc, Crc64Ecma182};
