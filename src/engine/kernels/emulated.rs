@@ -1,0 +1,147 @@
+//! The kernels' bodies on the emulated lanes and instructions of `arch/emulated.rs`: plain
+//! Rust on any CPU, for the test suites (`engine::update_emulated`).
+
+use super::*;
+use crate::engine::arch::emulated::EmulatedCrc;
+use crate::engine::simd::{CrcInstruction, Vector};
+
+/// The fold body on `bits`-bit emulated vectors (128, 256 or 512); `reflected`: an msb
+/// CRC run reflected (`f` its twin's constants, `lsb` true, `reg` the msb register); `hw`:
+/// reduced by the emulated instruction for that polynomial (width 32, lsb), as the real
+/// kernels do where the CPU has it.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn fold(
+    bits: u32,
+    lsb: bool,
+    reflected: bool,
+    hw: Option<HwCrc>,
+    f: &FoldConsts,
+    width: u32,
+    reg: u64,
+    bytes: &[u8],
+) -> u64 {
+    macro_rules! at {
+        ($v:ty, $fold:ident, $by_instruction:ident) => {
+            // SAFETY: the emulated primitives are plain Rust.
+            unsafe {
+                match (lsb, reflected, hw) {
+                    (true, false, Some(HwCrc::Crc32)) => {
+                        $by_instruction::<$v, EmulatedCrc<false>>(f, reg, bytes)
+                    }
+                    (true, false, Some(HwCrc::Crc32c)) => {
+                        $by_instruction::<$v, EmulatedCrc<true>>(f, reg, bytes)
+                    }
+                    (true, true, _) => $fold::<$v, true, true, Barrett>(f, width, reg, bytes),
+                    (true, false, _) => $fold::<$v, true, false, Barrett>(f, width, reg, bytes),
+                    (false, ..) => $fold::<$v, false, false, Barrett>(f, width, reg, bytes),
+                }
+            }
+        };
+    }
+    /// Aligned loads, as the 512-bit kernels (the prefetches are the real kernels' only).
+    unsafe fn aligned<V: Vector, const LSB: bool, const BITREV: bool, R: Reduce>(
+        f: &FoldConsts,
+        width: u32,
+        reg: u64,
+        bytes: &[u8],
+    ) -> u64 {
+        // SAFETY: the caller's.
+        unsafe { from_register_aligned::<V, LSB, BITREV, 0, R>(f, width, reg, bytes) }
+    }
+    /// Reduced by the instruction, as `pclmul_crc32c` and `vpclmul256_crc32c`.
+    unsafe fn reduced_by<V: Vector, I: CrcInstruction>(
+        f: &FoldConsts,
+        reg: u64,
+        bytes: &[u8],
+    ) -> u64 {
+        // SAFETY: the caller's.
+        unsafe { from_register::<V, true, false, ByInstruction<I>>(f, 32, reg, bytes) }
+    }
+    match bits {
+        128 => at!(Emulated128, from_register, reduced_by),
+        256 => at!(Emulated256, from_register, reduced_by),
+        // As the 512-bit kernels: aligned loads (by the instruction where it reduces).
+        _ => at!(Emulated512, aligned, from_register_by_instruction),
+    }
+}
+
+/// Fusion on `bits`-bit emulated vectors with the emulated instruction for `hw`, in the
+/// block shape the real kernels of that width use (`wide`: the wide 512-bit one).
+pub(crate) fn fusion<'a>(
+    bits: u32,
+    wide: bool,
+    hw: HwCrc,
+    f: &FoldConsts,
+    state: u32,
+    bytes: &'a [u8],
+) -> (u32, &'a [u8]) {
+    macro_rules! with {
+        ($i:ty) => {
+            // SAFETY: the emulated primitives are plain Rust.
+            unsafe {
+                match bits {
+                    128 => fusion::update::<
+                        Emulated128,
+                        $i,
+                        LANE_WORDS,
+                        LANE_STEPS,
+                        LANE_STEPS,
+                        false,
+                        0,
+                    >(f, state, bytes),
+                    256 => fusion::update::<
+                        Emulated256,
+                        $i,
+                        YMM_WORDS,
+                        YMM_MIN_STEPS,
+                        YMM_MAX_STEPS,
+                        false,
+                        0,
+                    >(f, state, bytes),
+                    _ if wide => fusion::update::<
+                        Emulated512,
+                        $i,
+                        ZMM_WIDE_WORDS,
+                        ZMM_WIDE_MIN_STEPS,
+                        ZMM_WIDE_MAX_STEPS,
+                        true,
+                        0,
+                    >(f, state, bytes),
+                    _ => fusion::update::<
+                        Emulated512,
+                        $i,
+                        ZMM_WORDS,
+                        ZMM_MIN_STEPS,
+                        ZMM_MAX_STEPS,
+                        true,
+                        0,
+                    >(f, state, bytes),
+                }
+            }
+        };
+    }
+    match hw {
+        HwCrc::Crc32 => with!(EmulatedCrc<false>),
+        HwCrc::Crc32c => with!(EmulatedCrc<true>),
+    }
+}
+
+/// The instruction's streams with the emulated instruction for `hw`.
+pub(crate) fn hw(hw: HwCrc, three: bool, state: u32, bytes: &[u8]) -> u32 {
+    macro_rules! with {
+        ($i:ty) => {
+            // SAFETY: the emulated primitives are plain Rust.
+            unsafe {
+                if three {
+                    hwcrc::three_streams::<$i>(state, bytes)
+                } else {
+                    hwcrc::one_stream::<$i>(state, bytes, 0)
+                }
+            }
+        };
+    }
+    match hw {
+        HwCrc::Crc32 => with!(EmulatedCrc<false>),
+        HwCrc::Crc32c => with!(EmulatedCrc<true>),
+    }
+}
