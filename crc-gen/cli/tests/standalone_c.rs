@@ -15,6 +15,9 @@ use crc_gen::catalogue::{self, Entry};
 use crc_gen::standalone::default_prefix;
 use crcstamp::DynCrc;
 
+mod common;
+use common::{random_bytes, random_cases};
+
 /// The models C holds: widths up to 64.
 fn models() -> Vec<&'static Entry> {
     catalogue::entries()
@@ -51,18 +54,6 @@ fn have(tool: &str) -> bool {
     );
     eprintln!("note: {tool} not found; skipping its run");
     false
-}
-
-/// A deterministic byte stream (xorshift64*).
-fn random_bytes(n: usize, mut seed: u64) -> Vec<u8> {
-    (0..n)
-        .map(|_| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 56) as u8
-        })
-        .collect()
 }
 
 /// Emits every model into `dir` with `flags` and writes the driver, which includes them: `driver DATA CASES
@@ -215,16 +206,6 @@ fn compare(
     assert_eq!(lines.next(), None);
 }
 
-/// Every length 0..=40 at varied offsets, then random ones up to ~3 KiB.
-fn random_cases() -> Vec<(usize, usize, usize)> {
-    let mut cases: Vec<_> = (0..=40).map(|n| (n % 13, n, n / 3)).collect();
-    for w in random_bytes(150, 11).chunks(3) {
-        let len = usize::from(w[0]) * 11 + usize::from(w[1]);
-        cases.push((usize::from(w[2]) % 16, len, usize::from(w[1]) % (len + 1)));
-    }
-    cases
-}
-
 /// Every length 0..=4096, each at one of the 16 starts, and every start for the lengths
 /// around the fold's threshold and block boundaries.
 fn sweep_cases() -> Vec<(usize, usize, usize)> {
@@ -255,7 +236,7 @@ fn tables_compile_under_gcc_and_clang_and_match_crcstamp() {
         for cc in ["gcc", "clang"] {
             if have(cc) {
                 let exe = compile(tmp.path(), &[cc], &[], cc);
-                compare(&[], &exe, &data, &random_cases(), &every);
+                compare(&[], &exe, &data, &random_cases(50, 11), &every);
             }
         }
     }
@@ -271,7 +252,7 @@ fn fold_matches_crcstamp_natively_under_sanitizers_and_on_aarch64() {
     for cc in ["gcc", "clang"] {
         if have(cc) {
             let exe = compile(tmp.path(), &[cc], &[], cc);
-            compare(&[], &exe, &data, &random_cases(), &every);
+            compare(&[], &exe, &data, &random_cases(50, 11), &every);
             compare(&[], &exe, &data, &sweep_cases(), &sweep);
         }
     }
@@ -282,7 +263,7 @@ fn fold_matches_crcstamp_natively_under_sanitizers_and_on_aarch64() {
             "-g",
         ];
         let exe = compile(tmp.path(), &["gcc"], &san, "sanitized");
-        compare(&[], &exe, &data, &random_cases(), &every);
+        compare(&[], &exe, &data, &random_cases(50, 11), &every);
         compare(&[], &exe, &data, &sweep_cases(), &sweep[..4]);
     }
     if have("aarch64-linux-gnu-gcc") && have("qemu-aarch64") {
@@ -293,7 +274,7 @@ fn fold_matches_crcstamp_natively_under_sanitizers_and_on_aarch64() {
             "aarch64",
         );
         let qemu = ["qemu-aarch64", "-cpu", "max"];
-        compare(&qemu, &exe, &data, &random_cases(), &every);
+        compare(&qemu, &exe, &data, &random_cases(50, 11), &every);
         compare(&qemu, &exe, &data, &sweep_cases(), &sweep);
     }
 }

@@ -11,33 +11,11 @@ use assert_cmd::Command;
 use crc_gen::standalone::default_prefix;
 use crc_gen::{catalogue, Slice};
 
+mod common;
+use common::{random_bytes, random_cases};
+
 fn crc_gen() -> Command {
     Command::cargo_bin("crc-gen").unwrap()
-}
-
-/// A deterministic byte stream (xorshift64*), the same in every run.
-fn random_bytes(n: usize, mut seed: u64) -> Vec<u8> {
-    (0..n)
-        .map(|_| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 56) as u8
-        })
-        .collect()
-}
-
-/// (start, len, split) cases over a 4 KiB data file: every length 0..=40 at varied
-/// offsets, then random ones up to 3000 bytes.
-fn cases() -> Vec<(usize, usize, usize)> {
-    let mut cases: Vec<_> = (0..=40).map(|n| (n % 13, n, n / 3)).collect();
-    let r = random_bytes(60, 7);
-    for w in r.chunks(3) {
-        let len = usize::from(w[0]) * 11 + usize::from(w[1]);
-        let start = usize::from(w[2]) % 16;
-        cases.push((start, len, usize::from(w[1]) % (len + 1)));
-    }
-    cases
 }
 
 fn slug(s: Slice) -> &'static str {
@@ -163,7 +141,7 @@ fn every_model_and_slice_compiles_no_std_and_matches_the_reference() {
     build(dir);
     let data = random_bytes(4096, 0x5eed);
     std::fs::write(dir.join("data"), &data).unwrap();
-    let cases = cases();
+    let cases = random_cases(20, 7);
     let text: String = cases
         .iter()
         .map(|(s, l, p)| format!("{s} {l} {p}\n"))
