@@ -8,27 +8,8 @@ use crc_gen::search::{
 };
 use crc_gen::{catalogue, Model, ModelSpec};
 
-/// xorshift64*: deterministic pseudo-random numbers.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-    fn bytes(&mut self, n: usize) -> Vec<u8> {
-        (0..n).map(|_| self.next() as u8).collect()
-    }
-    fn bits(&mut self, w: u32) -> u128 {
-        let v = (u128::from(self.next()) << 64) | u128::from(self.next());
-        v >> (128 - w)
-    }
-}
+mod common;
+use common::Rng;
 
 /// A catalogue model of width `w` when there is one and `catalogue` asks for it, else a
 /// random custom one.
