@@ -9,7 +9,9 @@
 
 use std::hint::black_box;
 
-use crcstamp::catalog::{Crc16T10Dif, Crc32Bzip2, Crc32Iscsi, Crc32IsoHdlc, Crc64Nvme};
+use crcstamp::catalog::{
+    Crc16T10Dif, Crc32Bzip2, Crc32Iscsi, Crc32IsoHdlc, Crc64Ecma182, Crc64Nvme,
+};
 
 macro_rules! calls {
     ($($name:ident => $body:expr;)*) => {
@@ -32,6 +34,7 @@ calls! {
     call_crcstamp_crc64_nvme => |b| Crc64Nvme::checksum(b);
     call_crcstamp_crc32_bzip2 => |b| u64::from(Crc32Bzip2::checksum(b));
     call_crcstamp_crc16_t10dif => |b| u64::from(Crc16T10Dif::checksum(b));
+    call_crcstamp_crc64_ecma182 => |b| Crc64Ecma182::checksum(b);
     call_crc_fast_crc32 => |b| crc_fast::checksum(crc_fast::CrcAlgorithm::Crc32IsoHdlc, b);
     call_crc_fast_crc32c => |b| crc_fast::checksum(crc_fast::CrcAlgorithm::Crc32Iscsi, b);
     call_crc_fast_crc64_nvme => |b| crc_fast::checksum(crc_fast::CrcAlgorithm::Crc64Nvme, b);

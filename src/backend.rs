@@ -80,63 +80,6 @@ impl Backend {
         ]
     }
 
-    /// Whether this CPU and target can run the backend. The portable ones always can; the
-    /// folding ones are detected at first use (with `std`) or from the compile-time target
-    /// features (without), and can be capped for testing with the environment variable
-    /// `CRCSTAMP_MAX_TIER` (`portable`, `clmul128`, `clmul256` or `clmul512`) or switched off
-    /// one by one with `CRCSTAMP_DISABLE` (backend names, comma-separated: `hwcrc,fusion`).
-    /// A kernel that fails its self-test at first use is not available either
-    /// ([`availability`](Self::availability) says why).
-    pub fn is_available(self) -> bool {
-        self.tier() == 0 || crate::engine::dispatch::available(self)
-    }
-
-    /// Whether the backend runs here, and if not, why: the CPU lacks an extension, a
-    /// `CRCSTAMP_*` variable caps or disables it, or it failed the self-test that every
-    /// accelerated kernel runs at first use (against the table kernel, on a reflected and
-    /// two forward CRCs).
-    ///
-    /// ```
-    /// use crcstamp::{Availability, Backend};
-    /// let a = Backend::Vpclmul512.availability();
-    /// assert_eq!(a == Availability::Available, Backend::Vpclmul512.is_available());
-    /// ```
-    pub fn availability(self) -> Availability {
-        if self.tier() == 0 {
-            Availability::Available
-        } else {
-            crate::engine::dispatch::availability(self)
-        }
-    }
-
-    /// Where the automatic path takes this backend, the kernel it races it against on
-    /// this CPU: [`Vpclmul512`](Backend::Vpclmul512) for [`Fusion`](Backend::Fusion)
-    /// under the `intel` profile ([`cpu_profile`](crate::cpu_profile)), where which of the
-    /// two is faster depends on what else runs on the core; each thread then times both
-    /// over its calls and takes the faster (`CRCSTAMP_DISABLE=race` turns it off). `None`
-    /// for every other backend and CPU: the route alone decides.
-    ///
-    /// ```
-    /// use crcstamp::Backend;
-    /// for &b in Backend::all() {
-    ///     if let Some(rival) = b.raced_against() {
-    ///         assert_eq!((b, rival), (Backend::Fusion, Backend::Vpclmul512));
-    ///         assert!(b.is_available() && rival.is_available());
-    ///     }
-    /// }
-    /// ```
-    pub fn raced_against(self) -> Option<Backend> {
-        #[cfg(target_arch = "x86_64")]
-        if self == Backend::Fusion {
-            let cpu = crate::engine::dispatch::features();
-            let rival = Backend::Vpclmul512;
-            if cpu.races() && cpu.has(self) && cpu.has(rival) {
-                return Some(rival);
-            }
-        }
-        None
-    }
-
     /// Whether this is a carry-less-multiply folding kernel (widths 1..=64 only).
     pub fn is_folding(self) -> bool {
         self.tier() > 0 && !matches!(self, Backend::HwCrc | Backend::Fusion)

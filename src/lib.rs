@@ -151,6 +151,13 @@ mod word;
 #[path = "private.rs"]
 pub mod __private;
 
+/// The kernels on emulated vectors and instructions, for the test suites; not part of the
+/// public API.
+#[doc(hidden)]
+pub mod __emulated {
+    pub use crate::engine::{update_emulated, Emulated};
+}
+
 pub use backend::{Availability, Backend};
 pub use consts::{Consts, FoldConsts, HwCrc};
 pub use crc::Crc;
@@ -185,11 +192,11 @@ pub use digest;
 /// assert!(["intel", "amd", "generic"].contains(&crcstamp::cpu_profile()));
 /// ```
 pub fn cpu_profile() -> &'static str {
-    engine::dispatch::family().name()
+    engine::detect::family().name()
 }
 
 #[cfg(feature = "std")]
-pub use engine::{dispatch::ignored_overrides, overrides::IgnoredOverride};
+pub use engine::{detect::ignored_overrides, overrides::IgnoredOverride};
 
 /// Stamps out a CRC implementation on a unit struct. See the [crate documentation](crate)
 /// for the keys.

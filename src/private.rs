@@ -6,44 +6,6 @@ pub use crate::std;
 #[cfg(feature = "digest")]
 pub use digest;
 
-/// A kernel on emulated vectors and instructions (plain Rust, any CPU): the same generic
-/// bodies as the real kernels, for the test suites (`tests/emulated.rs`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Emulated {
-    /// The fold body on vectors of `bits` (128, 256 or 512) bits; `reflected`: an msb CRC
-    /// run reflected over bit-reversed bytes.
-    Fold {
-        /// Vector width.
-        bits: u32,
-        /// Reflected run (msb CRCs only).
-        reflected: bool,
-    },
-    /// Fusion on vectors of `bits` bits, in the block shape of that width, then three
-    /// instruction streams on the rest.
-    Fusion {
-        /// Vector width.
-        bits: u32,
-        /// The wide 512-bit shape (twice the instruction's words a step; AMD).
-        wide: bool,
-    },
-    /// The CRC instruction: one stream, or three where the input is long enough.
-    Instruction {
-        /// Three streams.
-        three: bool,
-    },
-}
-
-/// Feeds `bytes` into `state` with an emulated kernel; `None` where `c` lacks its data
-/// (folding constants, a CRC instruction, reflected constants).
-pub fn update_emulated<W: crate::Word>(
-    c: &crate::Consts<'_, W>,
-    kernel: Emulated,
-    state: W,
-    bytes: &[u8],
-) -> Option<W> {
-    crate::engine::update_emulated(c, kernel, state, bytes)
-}
-
 /// Formats a CRC value in hex for `Debug`.
 pub struct Hex<W>(pub W);
 

@@ -9,7 +9,7 @@
 mod common;
 
 use common::suites::{self, Kernel};
-use crcstamp::__private::Emulated;
+use crcstamp::__emulated::Emulated;
 
 /// Every emulated kernel.
 fn kernels() -> Vec<Kernel> {
@@ -57,7 +57,7 @@ fn every_length_to_4096() {
 /// reflected run for lsb CRCs, fusion and the instruction for other polynomials.
 #[test]
 fn refuse_what_a_crc_lacks() {
-    use crcstamp::__private::update_emulated;
+    use crcstamp::__emulated::update_emulated;
     let c = crcstamp::catalog::Crc32Iscsi::consts();
     let fold = Emulated::Fold {
         bits: 512,

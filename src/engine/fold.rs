@@ -23,14 +23,10 @@
 //! an lsb CRC with the same polynomial keeps the bit-reversed register
 //! ([`Consts::fold_reflected`] holds its constants). That trades the byte shuffle per
 //! vector for a bit reversal per vector, which GFNI does on other execution ports; it pays
-//! from `kernels::REFLECTED_MIN` bytes (`spec/decisions.md`, "Forward CRCs reflected").
+//! from `plan::REFLECTED_MIN` bytes (`spec/decisions.md`, "Forward CRCs reflected").
 
-use super::dispatch::Cpu;
-use super::kernels;
 use super::simd::{CrcInstruction, Lane, Vector};
-use crate::backend::Backend;
-use crate::consts::{Consts, FoldConsts};
-use crate::word::Word;
+use crate::consts::FoldConsts;
 
 /// Index of the fold distance 128 bits in `FoldConsts::folds`; the next ones double it.
 const D128: usize = 0;
@@ -211,13 +207,7 @@ pub(crate) unsafe fn from_register<V: Vector, const LSB: bool, const BITREV: boo
     }
 }
 
-/// Inputs from this long on are split so that every vector load of the rest is aligned to
-/// the vector's size: on Intel a 512-bit load that spans two cache lines costs a fifth of
-/// the speed once the data comes from L2, and on a fast host up to a tenth from L1 at 2–4
-/// KiB (`spec/decisions.md`, "Aligned 512-bit loads", "Alignment from 2 KiB").
-pub(crate) const ALIGN_MIN: usize = 2048;
-
-/// [`from_register`] with the vector loads aligned: from [`ALIGN_MIN`] bytes, the bytes
+/// [`from_register`] with the vector loads aligned: from `ALIGN_FROM` bytes (`plan::ALIGN_MIN`), the bytes
 /// before the first `V`-aligned address enter the first aligned vector as the vector that
 /// precedes it. Where bytes move across lanes ([`Vector::shift_in`]) and the head holds the
 /// register's bytes (at least 8), they are the input's first vector moved up to end at the
@@ -233,6 +223,7 @@ pub(crate) unsafe fn from_register_aligned<
     const LSB: bool,
     const BITREV: bool,
     const AHEAD: usize,
+    const ALIGN_FROM: usize,
     R: Reduce,
 >(
     f: &FoldConsts,
@@ -244,7 +235,7 @@ pub(crate) unsafe fn from_register_aligned<
     // SAFETY (every call): the caller guarantees the instructions.
     unsafe {
         let init = init_lane::<V::Lane, LSB, BITREV>(width, reg);
-        if bytes.len() < ALIGN_MIN || skip == 0 || skip >= V::BYTES {
+        if bytes.len() < ALIGN_FROM || skip == 0 || skip >= V::BYTES {
             return body::<V, LSB, BITREV, AHEAD, _, R>(
                 f,
                 width,
@@ -285,22 +276,18 @@ pub(crate) unsafe fn from_register_aligned<
 /// ([`from_register_aligned`]): the register's (up to 64 bits) must be among them.
 const HEAD_ON_VECTOR_MIN: usize = 8;
 
-/// Inputs from this long on take the instruction's alignment head in
-/// [`from_register_by_instruction`]: past 1 KiB. At exactly 1 KiB (16 whole vectors, which
-/// aligned become 15 and a tail) the head's dependent steps at the start of the chain cost
-/// more than the split loads they save (0.90–0.94×); from 1040 bytes aligning ran 1.01–1.08×
-/// but at whole numbers of vectors (0.98–1.01), and took CRC-32C at 1200 bytes from 0.93× to
-/// 1.02–1.04× crc-fast (`spec/decisions.md`, "Alignment from 2 KiB").
-const ALIGN_BY_INSTRUCTION_MIN: usize = 1025;
-
 /// For a CRC whose register update the instruction `I` computes (32 bits, lsb): the bytes
-/// before the first `V`-aligned address through `I` (from [`ALIGN_BY_INSTRUCTION_MIN`]
-/// bytes), the rest folded on vectors `V` and reduced by `I` ([`ByInstruction`]).
+/// before the first `V`-aligned address through `I` (from `ALIGN_FROM`
+/// bytes, `plan::ALIGN_BY_INSTRUCTION_MIN`), the rest folded on vectors `V` and reduced by `I` ([`ByInstruction`]).
 ///
 /// # Safety
 /// The CPU must support `V`'s, `V::Lane`'s and `I`'s instructions.
 #[inline(always)]
-pub(crate) unsafe fn from_register_by_instruction<V: Vector, I: CrcInstruction>(
+pub(crate) unsafe fn from_register_by_instruction<
+    V: Vector,
+    I: CrcInstruction,
+    const ALIGN_FROM: usize,
+>(
     f: &FoldConsts,
     reg: u64,
     bytes: &[u8],
@@ -308,7 +295,7 @@ pub(crate) unsafe fn from_register_by_instruction<V: Vector, I: CrcInstruction>(
     let skip = bytes.as_ptr().align_offset(V::BYTES);
     // SAFETY (every call): the caller guarantees the instructions.
     unsafe {
-        let (reg, bytes) = match bytes.len() >= ALIGN_BY_INSTRUCTION_MIN && skip < V::BYTES {
+        let (reg, bytes) = match bytes.len() >= ALIGN_FROM && skip < V::BYTES {
             true => {
                 let (head, rest) = bytes.split_at(skip);
                 (
@@ -334,7 +321,7 @@ const TAIL_ON_LANES_MAX: usize = 16;
 /// Inputs shorter than two vectors take half the width, down to 128 bits; `init` may have
 /// lanes other than the first only where `bytes` holds two vectors or more. With `AHEAD`
 /// above 0 each step asks the cache for the lines `AHEAD` bytes past its vectors
-/// ([`Vector::prefetch`]; `kernels::AHEAD`).
+/// ([`Vector::prefetch`]; `plan::AHEAD`).
 ///
 /// # Safety
 /// The CPU must support `V`'s and `V::Lane`'s instructions and `side`'s.
@@ -576,46 +563,4 @@ fn shuffle_masks<const LSB: bool>(partial: usize) -> [&'static [u8; 16]; 2] {
         None => unreachable!("offsets stay within the 48-byte table"),
     };
     [mask(shift), mask(split)]
-}
-
-/// Feeds `bytes` (at least 16) into `state` with the folding kernel `backend`, which `cpu`
-/// has. Always inlined: for a stamped type the bit order, the
-/// register conversions and the kernel choice fold to a direct call into the kernel (the
-/// out-of-line dispatch this replaced was ~37 of the ~131 instructions of a 64-byte CRC-32,
-/// `spec/decisions.md`).
-#[inline(always)]
-pub(super) fn update<W: Word>(
-    c: &Consts<'_, W>,
-    f: &FoldConsts,
-    backend: Backend,
-    cpu: Cpu,
-    state: W,
-    bytes: &[u8],
-) -> W {
-    debug_assert!(bytes.len() >= 16 && cpu.has(backend));
-    let width = u32::from(c.model.width);
-    if c.model.refin {
-        let reg = state.low_u64();
-        // A CRC with an instruction of its own reduces with it where it runs.
-        let by_instruction = match c.hw {
-            Some(hw) if cpu.has(Backend::HwCrc) => {
-                kernels::fold_by_instruction(backend, hw, f, reg, bytes)
-            }
-            _ => None,
-        };
-        return W::from_u64(match by_instruction {
-            Some(reg) => reg,
-            None => kernels::fold::<true>(backend, f, width, reg, bytes),
-        });
-    }
-    // The kernels keep the register unreflected for msb models, in the low bits.
-    let unused = W::BITS - width;
-    let reg = (state >> unused).low_u64();
-    let reg = match c.fold_reflected {
-        Some(twin) if kernels::runs_reflected(backend, cpu, bytes.len()) => {
-            kernels::fold_reflected(backend, cpu, twin, width, reg, bytes)
-        }
-        _ => kernels::fold::<false>(backend, f, width, reg, bytes),
-    };
-    W::from_u64(reg) << unused
 }

@@ -8,7 +8,7 @@
 //!
 //! One instruction stream is latency-bound (3 cycles an instruction on current x86 and Arm
 //! cores, one issued per cycle). Where the CPU also has a carry-less multiply, inputs of
-//! [`THREE_MIN`] bytes or more run three streams of k words side by side, from the register
+//! `plan::THREE_MIN` bytes or more run three streams of k words side by side, from the register
 //! and two zero registers, and join them: `shift(a, 16k) ⊕ shift(b, 8k) ⊕ c` with
 //! `shift(r, m) = crc(0, clmul(r, x^(8m − 33) mod G))` (the same join as fusion,
 //! `spec/engine.md`), the constants for every k up to [`JOIN_WORDS`] computed at compile
@@ -17,8 +17,6 @@
 use super::simd::CrcInstruction;
 use crate::consts::HwCrc;
 
-/// The shortest input that takes three streams (`spec/decisions.md`).
-pub(crate) const THREE_MIN: usize = 24 * 10;
 /// The most words per stream in one three-stream pass (a pass covers 24·k bytes).
 const THREE_WORDS: usize = 128;
 /// The longest stream, in words, that the join constants cover (three-stream passes and
@@ -95,18 +93,23 @@ pub(crate) fn join_consts(hw: HwCrc, k: usize) -> [u32; 3] {
     t.get(k).copied().unwrap_or_default()
 }
 
-/// Runs `bytes` through three streams while at least [`THREE_MIN`] remain, then one
+/// Runs `bytes` through three streams while at least `from` bytes remain (at least one
+/// word per stream), then one
 /// ([`one_stream`]).
 ///
 /// # Safety
 /// The CPU must support `I`'s instructions.
 #[inline(always)]
-pub(crate) unsafe fn three_streams<I: CrcInstruction>(mut state: u32, all: &[u8]) -> u32 {
+pub(crate) unsafe fn three_streams<I: CrcInstruction>(
+    mut state: u32,
+    all: &[u8],
+    from: usize,
+) -> u32 {
     let word = |w: &[u8; 8]| u64::from_le_bytes(*w);
     let mut bytes = all;
     // SAFETY (every call): the caller guarantees `I`'s instructions.
     unsafe {
-        while bytes.len() >= THREE_MIN {
+        while bytes.len() >= from.max(24) {
             let k = (bytes.len() / 24).min(THREE_WORDS);
             let (streams, rest) = bytes.split_at(24 * k);
             let (words, _) = streams.as_chunks::<8>();

@@ -8,23 +8,34 @@
 
 mod arch;
 mod bitwise;
-pub(crate) mod dispatch;
+pub(crate) mod detect;
 mod fold;
 mod fusion;
+#[cfg(all(
+    test,
+    feature = "std",
+    any(target_arch = "x86_64", target_arch = "aarch64")
+))]
+mod golden;
 mod hwcrc;
 mod kernels;
+mod methods;
 mod nibble;
 pub(crate) mod overrides;
+mod plan;
 #[cfg(target_arch = "x86_64")]
 mod race;
+mod run;
 mod self_test;
 mod simd;
 mod table;
 
+pub use kernels::emulated::Emulated;
+
 use crate::backend::Backend;
 use crate::consts::Consts;
 use crate::word::Word;
-use dispatch::Cpu;
+use plan::Cpu;
 
 /// Below this many bytes the table kernels run inline, without looking at the CPU: up to one
 /// slice-16 block they beat every other kernel, and past it folding (or the CRC instruction)
@@ -61,15 +72,14 @@ fn has_hw<W: Word>(c: &Consts<'_, W>) -> bool {
 #[inline(always)]
 fn tables_anywhere<W: Word>(c: &Consts<'_, W>, len: usize) -> bool {
     len == 0
-        || (!has_hw(c)
-            && (len < FOLD_MIN || c.fold.is_none() || dispatch::FOLDING_ORDER.is_empty()))
+        || (!has_hw(c) && (len < FOLD_MIN || c.fold.is_none() || plan::FOLDING_ORDER.is_empty()))
 }
 
 /// Which kernel runs `len` bytes of `c`: the one routing function behind both [`update`]
 /// and [`backend_for`]. `cpu` is the cached features, `None` before detection.
 ///
 /// The thresholds between the instruction, the folding widths and fusion are the CPU
-/// family's (`dispatch::Profile`, `spec/decisions.md`).
+/// family's (`plan::PROFILES`, `spec/decisions.md`).
 #[inline(always)]
 pub(crate) fn route<W: Word>(c: &Consts<'_, W>, len: usize, cpu: Option<Cpu>) -> Route {
     route_then(c, len, cpu, |route| route)
@@ -102,10 +112,10 @@ fn route_then<W: Word, R>(
         if cpu.hw_runs(len) {
             return then(Route::Hw);
         }
-        if len >= kernels::FUSION_FROM_ANY
+        if len >= plan::FUSION_FROM_ANY
             && c.fold.is_some()
             && cpu.has(Backend::Fusion)
-            && len >= kernels::fusion_from(cpu)
+            && len >= plan::fusion_from(cpu)
         {
             return then(Route::Fusion);
         }
@@ -121,8 +131,8 @@ fn route_then<W: Word, R>(
     }
     // A CRC with an instruction of its own takes 512-bit vectors from a length of its own.
     let zmm_min = match hw {
-        true => dispatch::ZMM_MIN_BY_INSTRUCTION,
-        false => dispatch::ZMM_MIN,
+        true => plan::ZMM_MIN_BY_INSTRUCTION,
+        false => plan::ZMM_MIN,
     };
     // The best folding kernel: the first of `FOLDING_ORDER` the CPU has, past the 512-bit
     // one where it does not pay (its route bit implies the kernel's own bit: `withdraw`
@@ -130,7 +140,7 @@ fn route_then<W: Word, R>(
     if cpu.zmm_pays(len, zmm_min) {
         return then(Route::Fold(Backend::Vpclmul512));
     }
-    for b in dispatch::FOLDING_ORDER {
+    for b in plan::FOLDING_ORDER {
         if b != Backend::Vpclmul512 && cpu.has(b) {
             return then(Route::Fold(b));
         }
@@ -143,7 +153,7 @@ fn route_then<W: Word, R>(
 
 /// The kernel [`update`] runs for an input of `len` bytes.
 pub(crate) fn backend_for<W: Word>(c: &Consts<'_, W>, len: usize) -> Backend {
-    match route(c, len, Some(dispatch::features())) {
+    match route(c, len, Some(detect::features())) {
         Route::Hw => Backend::HwCrc,
         Route::Fusion => Backend::Fusion,
         Route::Fold(b) => b,
@@ -208,7 +218,7 @@ pub(crate) fn update_short<W: Word>(c: &Consts<'_, W>, state: W, bytes: &[u8]) -
         return Err(Rest::Tables);
     }
     if let (Some(hw), true) = (c.hw, has_hw(c)) {
-        if let Some(cpu) = dispatch::cached() {
+        if let Some(cpu) = detect::cached() {
             if cpu.hw_runs(bytes.len()) {
                 return Ok(update_hw(hw, cpu, state, bytes));
             }
@@ -227,7 +237,7 @@ pub(crate) fn update_short<W: Word>(c: &Consts<'_, W>, state: W, bytes: &[u8]) -
 #[inline(always)]
 pub(crate) fn update_rest<W: Word>(c: &Consts<'_, W>, state: W, bytes: &[u8]) -> W {
     let cpu = if has_hw(c) {
-        match dispatch::cached() {
+        match detect::cached() {
             Some(cpu) => cpu,
             None => return update_long(c, state, bytes),
         }
@@ -237,11 +247,11 @@ pub(crate) fn update_rest<W: Word>(c: &Consts<'_, W>, state: W, bytes: &[u8]) ->
         // after detection). The 512-bit kernel is called from here, not through the
         // outlined route, whose routing again with the constants read from memory cost
         // CRC-32 a third of its time at 1 KiB (`spec/decisions.md`, "Every folding kernel
-        // called from the hot path"). Not `dispatch::cached()` as above: that tests the
+        // called from the hot path"). Not `detect::cached()` as above: that tests the
         // detection bit on every input, which from the 512-bit kernel's inputs on the
         // length compare and the route bit already imply (two instructions more at 1 KiB
         // and at 64 B, traced).
-        match dispatch::cached_any() {
+        match detect::cached_any() {
             cpu if cpu.folds_inline(bytes.len()) || cpu.zmm() => cpu,
             _ => return update_long(c, state, bytes),
         }
@@ -264,7 +274,7 @@ fn run_inline<W: Word>(c: &Consts<'_, W>, cpu: Cpu, route: Route, state: W, byte
             None => unreachable!("routed to the instruction"),
         },
         Route::Fold(b) => match c.fold {
-            Some(f) => fold::update(c, f, b, cpu, state, bytes),
+            Some(f) => run::fold(c, f, b, cpu, state, bytes),
             None => unreachable!("routed to folding"),
         },
         // Fusion and the tables go out of line, with the route, not worked out again
@@ -279,7 +289,7 @@ fn run_inline<W: Word>(c: &Consts<'_, W>, cpu: Cpu, route: Route, state: W, byte
 /// First use out of line: detect, route, and run the route as [`update_routed`] does.
 #[inline(never)]
 fn update_long<W: Word>(c: &Consts<'_, W>, state: W, bytes: &[u8]) -> W {
-    let cpu = dispatch::features();
+    let cpu = detect::features();
     routed(c, cpu, route(c, bytes.len(), Some(cpu)), state, bytes)
 }
 
@@ -300,12 +310,16 @@ fn routed<W: Word>(c: &Consts<'_, W>, cpu: Cpu, route: Route, state: W, bytes: &
             // Where the host decides whether fusion or the fold alone leads, the race's
             // verdict does.
             #[cfg(target_arch = "x86_64")]
-            if cpu.races() {
-                return race::run(c, cpu, state, bytes);
+            if let (true, Some(f)) = (cpu.races(), c.fold) {
+                return race::run(
+                    bytes.len(),
+                    || update_fused(c, cpu, state, bytes),
+                    || run::fold(c, f, Backend::Vpclmul512, cpu, state, bytes),
+                );
             }
             update_fused(c, cpu, state, bytes)
         }
-        (Route::Fold(b), Some(f), _) => fold::update(c, f, b, cpu, state, bytes),
+        (Route::Fold(b), Some(f), _) => run::fold(c, f, b, cpu, state, bytes),
         (Route::Hw, _, Some(hw)) => update_hw(hw, cpu, state, bytes),
         // Tables, and any route whose constants are missing (`route` gives none): the
         // tables are always right.
@@ -349,14 +363,14 @@ pub(crate) fn update_with<W: Word>(
         Backend::Slice8 => Some(table::update::<W, 8>(c.tables, lsb, state, bytes)),
         Backend::Slice16 => Some(table::update::<W, 16>(c.tables, lsb, state, bytes)),
         Backend::HwCrc => {
-            c.hw.map(|hw| update_hw(hw, dispatch::features(), state, bytes))
+            c.hw.map(|hw| update_hw(hw, detect::features(), state, bytes))
         }
-        Backend::Fusion => Some(update_fused(c, dispatch::features(), state, bytes)),
+        Backend::Fusion => Some(update_fused(c, detect::features(), state, bytes)),
         // The kernels need one whole block; shorter inputs take the tables.
         _ if bytes.len() < 16 => c.fold.map(|_| update_tables(c, state, bytes)),
         folding => c
             .fold
-            .map(|f| fold::update(c, f, folding, dispatch::features(), state, bytes)),
+            .map(|f| run::fold(c, f, folding, detect::features(), state, bytes)),
     }
 }
 
@@ -366,19 +380,14 @@ fn update_fused<W: Word>(c: &Consts<'_, W>, cpu: Cpu, state: W, bytes: &[u8]) ->
     let (Some(hw), Some(f)) = (c.hw, c.fold) else {
         unreachable!("fusion needs both")
     };
-    let (state, rest) = kernels::fusion(hw, f, cpu, state.low_u64() as u32, bytes);
+    let (state, rest) = run::fusion(hw, f, cpu, state.low_u64() as u32, bytes);
     update(c, W::from_u64(u64::from(state)), rest)
 }
 
 /// The CPU's CRC instruction; `hw` is only ever set on 32-bit CRCs, so `W` is `u32`.
 #[inline(always)]
 fn update_hw<W: Word>(hw: crate::HwCrc, cpu: Cpu, state: W, bytes: &[u8]) -> W {
-    W::from_u64(u64::from(kernels::hw(
-        hw,
-        cpu,
-        state.low_u64() as u32,
-        bytes,
-    )))
+    W::from_u64(u64::from(run::hw(hw, cpu, state.low_u64() as u32, bytes)))
 }
 
 /// Whether `backend` is available here and `c` carries the data it needs.
@@ -393,15 +402,15 @@ pub(crate) fn supports<W: Word>(c: &Consts<'_, W>, backend: Backend) -> bool {
         }
 }
 
-/// The kernels on emulated vectors and instructions (`arch/emulated.rs`), for the test
-/// suites on any CPU; `None` where `c` lacks the kernel's data, as [`update_with`].
-pub(crate) fn update_emulated<W: Word>(
+/// Feeds `bytes` into `state` with an emulated kernel; `None` where `c` lacks its data
+/// (folding constants, a CRC instruction, reflected constants).
+/// Plain Rust on any CPU (`arch/emulated.rs`), for the test suites.
+pub fn update_emulated<W: Word>(
     c: &Consts<'_, W>,
-    kernel: crate::__private::Emulated,
+    kernel: Emulated,
     state: W,
     bytes: &[u8],
 ) -> Option<W> {
-    use crate::__private::Emulated;
     let width = u32::from(c.model.width);
     let unused = W::BITS - width;
     match kernel {

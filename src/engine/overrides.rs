@@ -1,6 +1,6 @@
 //! The `CRCSTAMP_*` environment variables' syntax: one name among a few, a comma-separated
 //! list of names (both in any case), and what a value holds that is not understood. A leaf:
-//! `dispatch` gives the variables their meaning and their lists of names.
+//! `detect` gives the variables their meaning and their lists of names.
 
 /// The value of `var` among `values` (any case, surrounding blanks ignored); `None` when
 /// unset or unknown (and without `std`).

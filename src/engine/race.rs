@@ -17,11 +17,6 @@
 //! counts, which costs speed, never the CRC. Both kernels are exact.
 
 use super::arch::x86_64::ticks;
-use super::dispatch::Cpu;
-use super::{fold, update_fused};
-use crate::backend::Backend;
-use crate::consts::Consts;
-use crate::word::Word;
 
 /// Calls on fusion's route from one verdict to the next: 0.3 ms of 32 KiB inputs, 10 ms
 /// of 1 MiB ones, where the state of the host was seen to last seconds.
@@ -167,50 +162,44 @@ mod store {
     }
 }
 
-/// Feeds `bytes`, on fusion's route, into `state` by this thread's race. `c` has fusion's
-/// instruction and folding constants, and the CPU runs both kernels.
+/// Runs fusion's route on `len` bytes by this thread's race: `fusion` or `fold`, each the
+/// whole input through that kernel (the CPU runs both).
 #[inline(never)]
-pub(super) fn run<W: Word>(c: &Consts<'_, W>, cpu: Cpu, state: W, bytes: &[u8]) -> W {
-    let (state, race) = run_in(c, cpu, state, bytes, State::unpack(store::get()));
+pub(super) fn run<W>(len: usize, fusion: impl FnOnce() -> W, fold: impl FnOnce() -> W) -> W {
+    let (state, race) = run_in(len, fusion, fold, State::unpack(store::get()));
     store::set(race.pack());
     state
 }
 
 /// [`run`] in the race `race`; returns the register and the race after the call.
 #[inline(always)]
-fn run_in<W: Word>(c: &Consts<'_, W>, cpu: Cpu, state: W, bytes: &[u8], race: State) -> (W, State) {
+fn run_in<W>(
+    len: usize,
+    fusion: impl FnOnce() -> W,
+    fold: impl FnOnce() -> W,
+    race: State,
+) -> (W, State) {
+    let take = |winner| match winner {
+        Winner::Fusion => fusion(),
+        Winner::Fold => fold(),
+    };
     match race.step() {
-        Step::Take(winner) => (take(c, cpu, winner, state, bytes), race.after(Rate(0))),
+        Step::Take(winner) => (take(winner), race.after(Rate(0))),
         Step::Trial(kernel) => {
             let t0 = ticks();
-            let state = take(c, cpu, kernel, state, bytes);
+            let state = take(kernel);
             let t1 = ticks();
-            (
-                state,
-                race.after(Rate::of(bytes.len(), t1.wrapping_sub(t0))),
-            )
+            (state, race.after(Rate::of(len, t1.wrapping_sub(t0))))
         }
-    }
-}
-
-/// `winner` over the whole of `bytes`.
-#[inline(always)]
-fn take<W: Word>(c: &Consts<'_, W>, cpu: Cpu, winner: Winner, state: W, bytes: &[u8]) -> W {
-    debug_assert!(cpu.has(Backend::Vpclmul512));
-    let Some(f) = c.fold else {
-        unreachable!("the route races only where fusion runs")
-    };
-    match winner {
-        Winner::Fusion => update_fused(c, cpu, state, bytes),
-        Winner::Fold => fold::update(c, f, Backend::Vpclmul512, cpu, state, bytes),
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::backend::Backend;
     use crate::catalog::Crc32Iscsi;
-    use crate::engine::{dispatch, kernels, update_tables};
+    use crate::engine::{detect, plan, run};
 
     #[test]
     fn rates_are_bytes_a_tick() {
@@ -301,12 +290,20 @@ mod tests {
     #[cfg(feature = "std")]
     #[test]
     fn every_step_is_exact() {
-        let cpu = dispatch::features();
+        let cpu = detect::features();
         if !(cpu.has(Backend::Fusion) && cpu.has(Backend::Vpclmul512)) {
             return;
         }
         let c = Crc32Iscsi::consts();
-        let shortest = kernels::fusion_from(cpu);
+        let shortest = plan::fusion_from(cpu);
+        let (Some(f), state) = (c.fold, 0x1234_5678) else {
+            unreachable!("CRC-32C folds")
+        };
+        let race_in = |bytes: &[u8], race| {
+            let fusion = || c.update_with(Backend::Fusion, state, bytes).unwrap();
+            let fold = || run::fold(c, f, Backend::Vpclmul512, cpu, state, bytes);
+            run_in(bytes.len(), fusion, fold, race)
+        };
         let mut x = 0x9e37_79b9_7f4a_7c15u64;
         let data: std::vec::Vec<u8> = (0..300_000)
             .map(|_| {
@@ -319,13 +316,17 @@ mod tests {
         for len in [shortest, shortest + 4099, 200_003, 299_000] {
             for offset in [0, 1, 63] {
                 let bytes = &data[offset..offset + len];
-                let want = update_tables(c, 0x1234_5678, bytes);
+                let want = c.update_with(Backend::Slice16, state, bytes);
                 let mut race = State::NEW;
                 for _ in 0..2 * TRIALS + 2 {
                     let step = race.step();
                     let got;
-                    (got, race) = run_in(c, cpu, 0x1234_5678, bytes, race);
-                    assert_eq!(got, want, "{step:?}, {len} bytes from offset {offset}");
+                    (got, race) = race_in(bytes, race);
+                    assert_eq!(
+                        Some(got),
+                        want,
+                        "{step:?}, {len} bytes from offset {offset}"
+                    );
                 }
                 for winner in [Winner::Fusion, Winner::Fold] {
                     let race = State {
@@ -334,7 +335,7 @@ mod tests {
                         ..State::NEW
                     };
                     assert_eq!(race.step(), Step::Take(winner));
-                    assert_eq!(run_in(c, cpu, 0x1234_5678, bytes, race).0, want);
+                    assert_eq!(Some(race_in(bytes, race).0), want);
                 }
             }
         }

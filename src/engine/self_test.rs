@@ -8,26 +8,26 @@
 //! 512-bit vectors; comma-separated) corrupts the named kernels' results here, so a test
 //! can show that a failing kernel is not offered and every CRC stays right.
 
-use super::dispatch::{self, Cpu, FOLDING_ORDER};
 use super::overrides::EnvList;
-use super::{fold, kernels, table};
+use super::plan::{self, Cpu, FOLDING_ORDER};
+use super::{kernels, run, table};
 use crate::backend::Backend;
-use crate::catalog::{Crc16T10Dif, Crc32Iscsi, Crc32IsoHdlc, Crc64Ecma182};
 use crate::consts::Consts;
 use crate::word::Word;
+use models::{CRC32, CRC32C, ECMA182, SLICES, T10DIF};
+
+mod models;
 
 /// The buffer: past the shortest fusion block of every shape and its alignment head, with
 /// an odd tail.
 const LEN: usize = kernels::FUSION_BLOCK_LONGEST + 64 + 1031;
 /// The lengths each folding kernel and the instruction run: every path of the fold body
 /// (one to four vectors, the loop, a partial block) at each width, and three streams. The
-/// last two are long enough for the reflected run of msb CRCs (`kernels::REFLECTED_MIN`):
+/// last two are long enough for the reflected run of msb CRCs (`plan::REFLECTED_MIN`):
 /// its loop with a tail on the whole vector, and the aligned head with a partial block.
 const LENGTHS: [usize; 7] = [16, 31, 100, 257, 300, 1579, 4099];
 const _: () = assert!(
-    LENGTHS[5] >= kernels::REFLECTED_MIN
-        && LENGTHS[5] % 64 > 16
-        && LENGTHS[6] >= kernels::REFLECTED_MIN
+    LENGTHS[5] >= plan::REFLECTED_MIN && LENGTHS[5] % 64 > 16 && LENGTHS[6] >= plan::REFLECTED_MIN
 );
 
 /// The lengths the CRC instruction runs besides [`LENGTHS`]: one 8-byte step, the 4-byte
@@ -81,9 +81,9 @@ pub(super) fn run(mut cpu: Cpu) -> Cpu {
         word.copy_from_slice(&x.to_le_bytes()[..word.len()]);
     }
     // The references, once: CRC-32C (lsb), CRC-16/T10-DIF and CRC-64/ECMA-182 (msb).
-    let lsb = Reference::new(Crc32Iscsi::consts(), &data, LENGTHS);
-    let msb16 = Reference::new(Crc16T10Dif::consts(), &data, LENGTHS);
-    let msb64 = Reference::new(Crc64Ecma182::consts(), &data, LENGTHS);
+    let lsb = Reference::new(&CRC32C, &data, LENGTHS);
+    let msb16 = Reference::new(&T10DIF, &data, LENGTHS);
+    let msb64 = Reference::new(&ECMA182, &data, LENGTHS);
     let failing = EnvList::read("CRCSTAMP_FAIL_SELF_TEST");
     let folds_right = |cpu: Cpu, b: Backend, name: &str| {
         let corrupt = failing.names(name);
@@ -96,7 +96,7 @@ pub(super) fn run(mut cpu: Cpu) -> Cpu {
         ) -> bool {
             let Some(f) = r.c.fold else { return false };
             r.all(data, LENGTHS, corrupt, |s, bytes| {
-                fold::update(r.c, f, b, cpu, s, bytes)
+                run::fold(r.c, f, b, cpu, s, bytes)
             })
         }
         check(&lsb, &data, corrupt, b, cpu)
@@ -107,55 +107,51 @@ pub(super) fn run(mut cpu: Cpu) -> Cpu {
         if !cpu.has(b) {
             continue;
         }
-        if !folds_right(dispatch::without_gfni(cpu), b, b.name()) {
-            cpu = dispatch::withdraw(cpu, b);
-        } else if kernels::runs_reflected(b, cpu, kernels::REFLECTED_MIN)
-            && !folds_right(cpu, b, "gfni")
+        if !folds_right(plan::without_gfni(cpu), b, b.name()) {
+            cpu = plan::withdraw(cpu, b);
+        } else if plan::runs_reflected(b, cpu, plan::REFLECTED_MIN) && !folds_right(cpu, b, "gfni")
         {
-            cpu = dispatch::without_gfni(cpu);
+            cpu = plan::without_gfni(cpu);
         }
     }
     for b in [Backend::HwCrc, Backend::Fusion] {
         if cpu.has(b) && !instruction_right(cpu, b, failing.names(b.name()), &data) {
-            cpu = dispatch::withdraw(cpu, b);
+            cpu = plan::withdraw(cpu, b);
         }
     }
     cpu
 }
 
-/// The slice-16 kernel, the reference.
+/// The table kernel, the reference.
 fn tables<W: Word>(c: &Consts<'_, W>, state: W, bytes: &[u8]) -> W {
-    table::update::<W, 16>(c.tables, c.model.refin, state, bytes)
+    table::update::<W, SLICES>(c.tables, c.model.refin, state, bytes)
 }
 
 /// Whether the CRC instruction (`HwCrc`) or fusion agrees with the tables for each CRC this
 /// target has an instruction for: the instruction at every length of [`LENGTHS`] and
 /// [`SHORT`], fusion on the whole buffer (one block and more of every shape).
 fn instruction_right(cpu: Cpu, b: Backend, corrupt: bool, data: &[u8; LEN]) -> bool {
-    [Crc32Iscsi::consts(), Crc32IsoHdlc::consts()]
-        .iter()
-        .all(|c| {
-            let (Some(hw), Some(f)) = (c.hw.filter(|&hw| super::hwcrc::supports(hw)), c.fold)
-            else {
-                return true;
-            };
-            if b == Backend::Fusion {
-                let r = Reference::new(c, data, [LEN - 5]);
-                return r.all(data, [LEN - 5], corrupt, |s, bytes| {
-                    let (state, rest) = kernels::fusion(hw, f, cpu, s, bytes);
-                    // Something must have been fused, or this tests the tables.
-                    match rest.len() < bytes.len() {
-                        true => tables(c, state, rest),
-                        false => !s,
-                    }
-                });
-            }
-            let lens = [
-                LENGTHS[0], LENGTHS[1], LENGTHS[2], LENGTHS[3], LENGTHS[4], LENGTHS[5], LENGTHS[6],
-            ];
-            let r = Reference::new(c, data, lens);
-            let short = Reference::new(c, data, SHORT);
-            let hw_run = |s, bytes: &[u8]| kernels::hw(hw, cpu, s, bytes);
-            r.all(data, LENGTHS, corrupt, hw_run) && short.all(data, SHORT, corrupt, hw_run)
-        })
+    [&CRC32C, &CRC32].iter().all(|c| {
+        let (Some(hw), Some(f)) = (c.hw.filter(|&hw| super::hwcrc::supports(hw)), c.fold) else {
+            return true;
+        };
+        if b == Backend::Fusion {
+            let r = Reference::new(c, data, [LEN - 5]);
+            return r.all(data, [LEN - 5], corrupt, |s, bytes| {
+                let (state, rest) = run::fusion(hw, f, cpu, s, bytes);
+                // Something must have been fused, or this tests the tables.
+                match rest.len() < bytes.len() {
+                    true => tables(c, state, rest),
+                    false => !s,
+                }
+            });
+        }
+        let lens = [
+            LENGTHS[0], LENGTHS[1], LENGTHS[2], LENGTHS[3], LENGTHS[4], LENGTHS[5], LENGTHS[6],
+        ];
+        let r = Reference::new(c, data, lens);
+        let short = Reference::new(c, data, SHORT);
+        let hw_run = |s, bytes: &[u8]| run::hw(hw, cpu, s, bytes);
+        r.all(data, LENGTHS, corrupt, hw_run) && short.all(data, SHORT, corrupt, hw_run)
+    })
 }

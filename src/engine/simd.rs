@@ -10,7 +10,7 @@
 //!
 //! Every method is `unsafe`: the caller guarantees that the CPU has the instructions the
 //! implementation uses (the entry points' `#[target_feature]`s, checked by
-//! `engine::dispatch`). The emulated implementations have no such requirement.
+//! `engine::detect`). The emulated implementations have no such requirement.
 
 /// A vector of 128-bit lanes of two 64-bit qwords, with a carry-less multiply per lane.
 ///

@@ -7,7 +7,7 @@
 use std::fmt;
 
 use crc_gen::{reference, tables, Model, ModelSpec, Slice};
-use crcstamp::__private::{update_emulated, Emulated};
+use crcstamp::__emulated::{update_emulated, Emulated};
 use crcstamp::{Backend, Word};
 
 use super::Owned;
@@ -17,7 +17,7 @@ use super::Owned;
 pub enum Kernel {
     /// A backend, through `update_with`.
     Backend(Backend),
-    /// An emulated kernel, through `__private::update_emulated`.
+    /// An emulated kernel, through `__emulated::update_emulated`.
     Emulated(Emulated),
 }
 
@@ -143,8 +143,8 @@ pub fn every_length_and_offset(kernels: &[Kernel], sparse: &dyn Fn(Kernel) -> bo
     });
 }
 
-/// Inputs from where the 512-bit kernels align their loads (`fold::ALIGN_MIN`, 2 KiB, and
-/// for CRC-32C `fold::ALIGN_BY_INSTRUCTION_MIN`, past 1 KiB), at every start offset from a
+/// Inputs from where the 512-bit kernels align their loads (`plan::ALIGN_MIN`, 2 KiB, and
+/// for CRC-32C `plan::ALIGN_BY_INSTRUCTION_MIN`, past 1 KiB), at every start offset from a
 /// 64-byte boundary: every head length before the first aligned vector, each from a
 /// register that differs per offset.
 pub fn aligned_loads_at_every_offset(kernels: &[Kernel]) {

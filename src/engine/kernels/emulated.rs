@@ -1,9 +1,46 @@
 //! The kernels' bodies on the emulated lanes and instructions of `arch/emulated.rs`: plain
 //! Rust on any CPU, for the test suites (`engine::update_emulated`).
 
-use super::*;
-use crate::engine::arch::emulated::EmulatedCrc;
+/// A kernel on emulated vectors and instructions (plain Rust, any CPU): the same generic
+/// bodies as the real kernels, for the test suites (`tests/emulated.rs`, through `crcstamp::__emulated`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Emulated {
+    /// The fold body on vectors of `bits` (128, 256 or 512) bits; `reflected`: an msb CRC
+    /// run reflected over bit-reversed bytes.
+    Fold {
+        /// Vector width.
+        bits: u32,
+        /// Reflected run (msb CRCs only).
+        reflected: bool,
+    },
+    /// Fusion on vectors of `bits` bits, in the block shape of that width, then three
+    /// instruction streams on the rest.
+    Fusion {
+        /// Vector width.
+        bits: u32,
+        /// The wide 512-bit shape (twice the instruction's words a step; AMD).
+        wide: bool,
+    },
+    /// The CRC instruction: one stream, or three where the input is long enough.
+    Instruction {
+        /// Three streams.
+        three: bool,
+    },
+}
+
+use crate::consts::{FoldConsts, HwCrc};
+use crate::engine::arch::emulated::{Emulated128, Emulated256, Emulated512, EmulatedCrc};
+use crate::engine::fold::{
+    from_register, from_register_aligned, from_register_by_instruction, Barrett, ByInstruction,
+    Reduce,
+};
+use crate::engine::plan::{
+    ALIGN_BY_INSTRUCTION_MIN, ALIGN_MIN, LANE_STEPS, LANE_WORDS, THREE_MIN, YMM_MAX_STEPS,
+    YMM_MIN_STEPS, YMM_WORDS, ZMM_MAX_STEPS, ZMM_MIN_STEPS, ZMM_WIDE_MAX_STEPS, ZMM_WIDE_MIN_STEPS,
+    ZMM_WIDE_WORDS, ZMM_WORDS,
+};
 use crate::engine::simd::{CrcInstruction, Vector};
+use crate::engine::{fusion, hwcrc};
 
 /// The fold body on `bits`-bit emulated vectors (128, 256 or 512); `reflected`: an msb
 /// CRC run reflected (`f` its twin's constants, `lsb` true, `reg` the msb register); `hw`:
@@ -46,7 +83,16 @@ pub(crate) fn fold(
         bytes: &[u8],
     ) -> u64 {
         // SAFETY: the caller's.
-        unsafe { from_register_aligned::<V, LSB, BITREV, 0, R>(f, width, reg, bytes) }
+        unsafe { from_register_aligned::<V, LSB, BITREV, 0, ALIGN_MIN, R>(f, width, reg, bytes) }
+    }
+    /// Aligned by the instruction, as the 512-bit kernel for CRC-32C.
+    unsafe fn aligned_by<V: Vector, I: CrcInstruction>(
+        f: &FoldConsts,
+        reg: u64,
+        bytes: &[u8],
+    ) -> u64 {
+        // SAFETY: the caller's.
+        unsafe { from_register_by_instruction::<V, I, ALIGN_BY_INSTRUCTION_MIN>(f, reg, bytes) }
     }
     /// Reduced by the instruction, as `pclmul_crc32c` and `vpclmul256_crc32c`.
     unsafe fn reduced_by<V: Vector, I: CrcInstruction>(
@@ -61,7 +107,7 @@ pub(crate) fn fold(
         128 => at!(Emulated128, from_register, reduced_by),
         256 => at!(Emulated256, from_register, reduced_by),
         // As the 512-bit kernels: aligned loads (by the instruction where it reduces).
-        _ => at!(Emulated512, aligned, from_register_by_instruction),
+        _ => at!(Emulated512, aligned, aligned_by),
     }
 }
 
@@ -133,7 +179,7 @@ pub(crate) fn hw(hw: HwCrc, three: bool, state: u32, bytes: &[u8]) -> u32 {
             // SAFETY: the emulated primitives are plain Rust.
             unsafe {
                 if three {
-                    hwcrc::three_streams::<$i>(state, bytes)
+                    hwcrc::three_streams::<$i>(state, bytes, THREE_MIN)
                 } else {
                     hwcrc::one_stream::<$i>(state, bytes, 0)
                 }

@@ -1,92 +1,124 @@
-//! Which kernels this CPU can run, and how its family routes inputs between them: detected
-//! once, at first use, self-tested, and cached in one atomic word, so the hot path pays a
-//! single relaxed load.
+//! The route plan: every length at which the route hands an input from one kernel to
+//! another, and every choice it makes between shapes of one kernel, for each CPU family, in
+//! one place. [`PROFILES`] holds what differs between the families; the thresholds below it
+//! are shared by all of them, where one compare with a constant is what the hot path can pay.
+//! [`resolve`] turns a family and the kernels a CPU offers into the cached word [`Cpu`] that
+//! the hot path reads; `detect` finds both at first use. The kernels and the route take their
+//! choices from here as arguments; none is looked up inside a kernel's body.
 //!
-//! Detection happens at first use, not at build or load time (the kernel's crypto API once
-//! picked its CRC-T10DIF implementation before the fast module was loaded and stayed slow).
-//! Without `std` there is no runtime detection of the extensions: the compile-time target
-//! features decide.
+//! `crc-gen route` prints the bands this plan gives, and `tests/route_plan.rs` pins them for
+//! a synthetic CPU of each family (`spec/engine.md`, "What runs at each length"). Where each
+//! number was measured: `spec/decisions.md`.
 
-use super::overrides::{env_choice, EnvList};
-use crate::backend::{Availability, Backend};
+use crate::backend::Backend;
 
 #[cfg(target_has_atomic = "64")]
-type Bits = u64;
-#[cfg(target_has_atomic = "64")]
-type AtomicBits = core::sync::atomic::AtomicU64;
+pub(super) type Bits = u64;
 #[cfg(not(target_has_atomic = "64"))]
-type Bits = u32;
-#[cfg(not(target_has_atomic = "64"))]
-type AtomicBits = core::sync::atomic::AtomicU32;
+pub(super) type Bits = u32;
 
-/// The accelerated kernels; the availability bit of `KERNELS[i]` is `1 << i`, its self-test
-/// failure bit `1 << (FAILED + i)`.
-const KERNELS: [Backend; 7] = [
-    Backend::Vpclmul512,
-    Backend::Vpclmul256,
-    Backend::Pclmul,
-    Backend::PmullEor3,
-    Backend::Pmull,
-    Backend::HwCrc,
-    Backend::Fusion,
-];
-
-/// The cached word: bits 0..7 the kernels' availability, then the flags below, and in the
-/// top 16 bits the last length the CRC instruction takes (64-bit atomics only; elsewhere no
-/// kernel uses it).
-static FEATURES: AtomicBits = AtomicBits::new(0);
-/// The family's 512-bit loops with no issue slot to spare read ahead on long inputs
-/// (`kernels::AHEAD`).
-const READS_AHEAD: Bits = 1 << 7;
-/// msb CRCs run reflected on 512-bit vectors, with GFNI's bit reversal (`fold.rs`).
-const GFNI: Bits = 1 << 8;
-/// The family folds on 512-bit vectors here, from [`ZMM_MIN`] bytes.
-const ZMM: Bits = 1 << 9;
-/// Two bits: the [`Family`] whose profile routes.
-const FAMILY: u32 = 10;
-/// The CRC instruction takes every length (it has no last length); set only where the CPU
-/// offers it.
-const HW_ALWAYS: Bits = 1 << 12;
-/// The family fuses the CRC instruction with 512-bit folding here (implies [`ZMM`]).
-const ZMM_FUSION: Bits = 1 << 13;
-/// In the wide shape ([`ZmmFusion::Wide`]; implies [`ZMM_FUSION`]).
-const ZMM_FUSION_WIDE: Bits = 1 << 14;
-/// Detection done.
-const DETECTED: Bits = 1 << 15;
-/// Seven bits from here: the kernels that failed their self-test.
-const FAILED: u32 = 16;
-/// Fusion races the plain 512-bit fold on its route (`engine::race`; implies
-/// [`ZMM_FUSION`]).
-const RACES: Bits = 1 << 23;
-/// Bits 24..47: the shortest input the 512-bit kernel takes, the lesser of [`ZMM_MIN`] and
-/// [`ZMM_MIN_BY_INSTRUCTION`] where the family takes 512-bit vectors ([`ZMM`]) and the
-/// field's maximum elsewhere; 0 before detection. The hot path compares a length from its
-/// CRC's own threshold on with it once: below it the CPU is detected and the 512-bit kernel
-/// does not run, so a CRC without an instruction of its own calls the narrower kernels
-/// inline ([`Cpu::folds_inline`]).
-#[cfg(target_has_atomic = "64")]
-const ZMM_FROM_SHIFT: u32 = 24;
-#[cfg(target_has_atomic = "64")]
-const ZMM_FROM_MASK: Bits = 0xff_ffff;
-/// The top 16 bits: the last length the CRC instruction takes, one less than where folding
-/// beats it ([`Profile::fold_beats_hw`]) or fusion takes over, whichever is shorter; 0xffff
-/// with [`HW_ALWAYS`]; 0 where the CPU does not offer the instruction, so that the hot path
-/// tests its availability and length at once. In the top bits it reads it with one shift.
-#[cfg(target_has_atomic = "64")]
-const HW_LAST: u32 = 48;
+// ---- The thresholds every family shares ----
 
 /// The length from which a family that takes 512-bit vectors folds on them (`Profile::zmm`;
 /// `spec/decisions.md`, "512-bit vectors"). A constant, so that the hot path tests it
 /// with one comparison.
-#[cfg_attr(not(target_has_atomic = "64"), allow(dead_code))]
 pub(crate) const ZMM_MIN: usize = 1024;
 
 /// The same for a CRC with an instruction of its own (CRC-32C) where folding takes it
 /// (`Profile::fold_beats_hw`): there a peer folds on 512-bit vectors from 384 bytes and led
 /// the 256-bit kernel, so the cold unit's cost is paid from where the 512-bit fold pays warm
 /// (`spec/decisions.md`, "Every folding kernel called from the hot path").
-#[cfg_attr(not(target_has_atomic = "64"), allow(dead_code))]
 pub(crate) const ZMM_MIN_BY_INSTRUCTION: usize = 448;
+
+/// The shortest input an msb CRC runs reflected on ([`runs_reflected`]): every input the
+/// route gives the 512-bit kernel ([`ZMM_MIN`]). At 1–1.5 KiB the reflected run
+/// measured 1.02–1.31× the byte shuffle's kernel on a 4 GHz Intel host, and 0.83–0.95× at
+/// 1 KiB on a 2.5 GHz one, where the shuffle's shorter latency into the first fold and out
+/// of the reduction counted for more (`spec/decisions.md`, "Forward CRCs reflected from 1
+/// KiB").
+pub(crate) const REFLECTED_MIN: usize = ZMM_MIN;
+
+/// How far ahead of each step's vectors the 512-bit loops with no issue slot to spare ask the
+/// cache for the lines they will load ([`reads_ahead`]): the bit-reversed run of msb CRCs
+/// (two multiplies, a three-way XOR and a bit reversal a vector, on two ports) and fusion.
+/// Where a line comes late from L2 such a loop cannot catch up; the plain reflected fold has
+/// a slot a vector to spare and ran as fast without (`spec/decisions.md`, "Reading ahead").
+#[cfg(target_arch = "x86_64")]
+pub(crate) const AHEAD: usize = 1024;
+
+/// From this length the route reads ahead ([`AHEAD`]) where the family does: past the L1
+/// data cache (48 KiB on the Intel cores measured) the data comes from L2. Below it the
+/// prefetches only take load slots (0.93–0.97× at 16 KiB).
+pub(crate) const AHEAD_MIN: usize = 64 * 1024;
+
+/// Inputs from this long on are split so that every 512-bit vector load of the rest is
+/// aligned to the vector's size: on Intel a 512-bit load that spans two cache lines costs a
+/// fifth of the speed once the data comes from L2, and on a fast host up to a tenth from L1
+/// at 2–4 KiB (`spec/decisions.md`, "Aligned 512-bit loads", "Alignment from 2 KiB").
+pub(crate) const ALIGN_MIN: usize = 2048;
+
+/// The same for CRC-32C, whose alignment head runs on the instruction: past 1 KiB. At
+/// exactly 1 KiB (16 whole vectors, which aligned become 15 and a tail) the head's dependent
+/// steps at the start of the chain cost more than the split loads they save (0.90–0.94×);
+/// from 1040 bytes aligning ran 1.01–1.08× but at whole numbers of vectors (0.98–1.01), and
+/// took CRC-32C at 1200 bytes from 0.93× to 1.02–1.04× crc-fast (`spec/decisions.md`,
+/// "Alignment from 2 KiB").
+pub(crate) const ALIGN_BY_INSTRUCTION_MIN: usize = 1025;
+
+/// The shortest input the CRC instruction runs as three streams, where the CPU has a
+/// carry-less multiply to join them (`spec/decisions.md`).
+pub(crate) const THREE_MIN: usize = 24 * 10;
+
+/// Fusion's block shape on 128-bit lanes: words per stream per step of four vectors, and the
+/// fewest and most steps in a block. Fixed at 64 steps: 4 KiB of vectors and three 1 KiB
+/// streams, 7 KiB a block (`spec/decisions.md`, "Fusion"; the longer blocks that paid on x86
+/// are unmeasured on aarch64, the only user of this shape).
+pub(crate) const LANE_WORDS: usize = 2;
+pub(crate) const LANE_STEPS: usize = 64;
+/// The same on 256-bit vectors: from 32 steps (4 KiB of vectors and three 1 KiB streams, 7
+/// KiB a block) to 128 (28 KiB). Each block's join waits for the block before it, so longer
+/// blocks pay it less often (`spec/decisions.md`, "Longer fusion blocks").
+pub(crate) const YMM_WORDS: usize = 4;
+pub(crate) const YMM_MIN_STEPS: usize = 32;
+pub(crate) const YMM_MAX_STEPS: usize = 128;
+/// The same on 512-bit vectors, where the fold is four times the instruction's speed: from
+/// 32 steps (8 KiB of vectors, 9.5 KiB a block, where fusion starts to beat the fold alone
+/// with the core to itself) to 256 (64 KiB of vectors, 76 KiB a block; `spec/decisions.md`).
+pub(crate) const ZMM_WORDS: usize = 2;
+pub(crate) const ZMM_MIN_STEPS: usize = 32;
+pub(crate) const ZMM_MAX_STEPS: usize = 256;
+/// The wide 512-bit shape, for a CPU whose instruction retires two a cycle (AMD Zen 5: the
+/// three streams' latency caps them at one a cycle, so fusion gives them twice the words):
+/// four words per stream per step, from 8 steps (2.75 KiB a block: where the multiplier is
+/// the bound, what the instruction takes pays even in short blocks) to 112 (38.5 KiB), as
+/// long as the join table allows (`spec/decisions.md`, "Fusion on AMD Zen 5").
+pub(crate) const ZMM_WIDE_WORDS: usize = 4;
+pub(crate) const ZMM_WIDE_MIN_STEPS: usize = 8;
+pub(crate) const ZMM_WIDE_MAX_STEPS: usize = 112;
+/// Where the route takes 512-bit fusion: from 32 KiB, not from its shortest block. Below
+/// that the fold alone ran as fast in the peers bench with the core to itself and up to a
+/// sixth faster with the host busy (`spec/decisions.md`, "Fusion on 512-bit vectors").
+pub(crate) const ZMM_FUSION_FROM: usize = 32 * 1024;
+/// Where the route takes the wide shape: from 4 KiB, where it beat the fold alone by 13–15%
+/// (at 3173 bytes 1.01).
+pub(crate) const ZMM_WIDE_FUSION_FROM: usize = 4 * 1024;
+
+/// Fusion's shortest block on 128-bit lanes and on 256-bit vectors, 7 KiB either way
+/// (`kernels` checks it against the blocks' shapes), and where the route takes it there.
+pub(crate) const FUSION_BLOCK_MIN: usize = 7 * 1024;
+
+/// The shortest input the route gives fusion on any CPU ([`fusion_from`]'s least value):
+/// below it the route tests a constant, not the CPU's shape.
+pub(crate) const FUSION_FROM_ANY: usize =
+    min(min(ZMM_WIDE_FUSION_FROM, ZMM_FUSION_FROM), FUSION_BLOCK_MIN);
+
+const fn min(a: usize, b: usize) -> usize {
+    if a < b {
+        a
+    } else {
+        b
+    }
+}
 
 /// The CPU families with routing thresholds of their own (`spec/decisions.md`, "Routing per
 /// CPU family"). `CRCSTAMP_CPU=intel|amd|generic` forces one, so that every family's routing
@@ -126,10 +158,10 @@ struct Profile {
     /// [`ZMM_MIN`] bytes.
     zmm: bool,
     /// Whether fusion runs on 512-bit vectors there too (from its own length,
-    /// `kernels::fusion_from`) rather than on 256-bit ones, and in which shape.
+    /// `plan::fusion_from`) rather than on 256-bit ones, and in which shape.
     zmm_fusion: ZmmFusion,
     /// Whether the 512-bit loops with no issue slot to spare prefetch long inputs
-    /// (`kernels::AHEAD`): the reflected run of msb CRCs and fusion in the narrow shape
+    /// (`plan::AHEAD`): the reflected run of msb CRCs and fusion in the narrow shape
     /// (no profile reads ahead with the wide one, so it has no such instantiation).
     reads_ahead: bool,
     /// Whether fusion in the narrow shape races the plain 512-bit fold on its route
@@ -140,7 +172,7 @@ struct Profile {
 /// Fusion on 512-bit vectors, by how many of the instruction's words a step gives each of
 /// its three streams (`kernels.rs`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum ZmmFusion {
+pub(crate) enum ZmmFusion {
     /// Fusion stays on 256-bit vectors.
     No,
     /// Two words: for an instruction that retires one a cycle (Intel).
@@ -186,6 +218,100 @@ const PROFILES: [Profile; 3] = [
     },
 ];
 
+// ---- The choices, as the route makes them ----
+
+/// The shortest input the route gives fusion on this CPU (at least a block): the shape's
+/// own length on 512-bit vectors, else the 256-bit (or 128-bit) block.
+#[inline(always)]
+pub(crate) fn fusion_from(cpu: Cpu) -> usize {
+    match cpu.fusion_shape() {
+        ZmmFusion::No => FUSION_BLOCK_MIN,
+        ZmmFusion::Narrow => ZMM_FUSION_FROM,
+        ZmmFusion::Wide => ZMM_WIDE_FUSION_FROM,
+    }
+}
+
+/// Whether `backend` runs msb CRCs of `len` bytes reflected over bit-reversed bytes here
+/// (`kernels::fold_reflected`): the 512-bit kernel where the CPU has GFNI, from
+/// [`REFLECTED_MIN`] bytes.
+#[inline(always)]
+pub(crate) fn runs_reflected(backend: Backend, cpu: Cpu, len: usize) -> bool {
+    backend == Backend::Vpclmul512 && cpu.gfni() && len >= REFLECTED_MIN
+}
+
+/// Whether the loops of [`AHEAD`] read ahead on `len` bytes here.
+#[inline(always)]
+pub(crate) fn reads_ahead(cpu: Cpu, len: usize) -> bool {
+    cpu.reads_ahead() && len >= AHEAD_MIN
+}
+
+/// Whether the CRC instruction runs `len` bytes as three streams: from [`THREE_MIN`], where
+/// the CPU has the 128-bit carry-less multiply that joins them.
+#[inline(always)]
+pub(crate) fn three_streams(cpu: Cpu, len: usize) -> bool {
+    len >= THREE_MIN && CLMUL128.is_some_and(|b| cpu.has(b))
+}
+
+/// The 128-bit carry-less multiply of this architecture.
+const CLMUL128: Option<Backend> = match FOLDING_ORDER.last() {
+    Some(&b) => Some(b),
+    None => None,
+};
+
+// ---- The cached word ----
+
+/// The accelerated kernels; the availability bit of `KERNELS[i]` is `1 << i`, its self-test
+/// failure bit `1 << (FAILED + i)`.
+pub(crate) const KERNELS: [Backend; 7] = [
+    Backend::Vpclmul512,
+    Backend::Vpclmul256,
+    Backend::Pclmul,
+    Backend::PmullEor3,
+    Backend::Pmull,
+    Backend::HwCrc,
+    Backend::Fusion,
+];
+
+/// The family's 512-bit loops with no issue slot to spare read ahead on long inputs
+/// (`plan::AHEAD`).
+const READS_AHEAD: Bits = 1 << 7;
+/// msb CRCs run reflected on 512-bit vectors, with GFNI's bit reversal (`fold.rs`).
+const GFNI: Bits = 1 << 8;
+/// The family folds on 512-bit vectors here, from [`ZMM_MIN`] bytes.
+const ZMM: Bits = 1 << 9;
+/// Two bits: the [`Family`] whose profile routes.
+const FAMILY: u32 = 10;
+/// The CRC instruction takes every length (it has no last length); set only where the CPU
+/// offers it.
+const HW_ALWAYS: Bits = 1 << 12;
+/// The family fuses the CRC instruction with 512-bit folding here (implies [`ZMM`]).
+const ZMM_FUSION: Bits = 1 << 13;
+/// In the wide shape ([`ZmmFusion::Wide`]; implies [`ZMM_FUSION`]).
+const ZMM_FUSION_WIDE: Bits = 1 << 14;
+/// Detection done.
+const DETECTED: Bits = 1 << 15;
+/// Seven bits from here: the kernels that failed their self-test.
+const FAILED: u32 = 16;
+/// Fusion races the plain 512-bit fold on its route (`engine::race`; implies
+/// [`ZMM_FUSION`]).
+const RACES: Bits = 1 << 23;
+/// Bits 24..47: the shortest input the 512-bit kernel takes, the lesser of [`ZMM_MIN`] and
+/// [`ZMM_MIN_BY_INSTRUCTION`] where the family takes 512-bit vectors ([`ZMM`]) and the
+/// field's maximum elsewhere; 0 before detection. The hot path compares a length from its
+/// CRC's own threshold on with it once: below it the CPU is detected and the 512-bit kernel
+/// does not run, so a CRC without an instruction of its own calls the narrower kernels
+/// inline ([`Cpu::folds_inline`]).
+#[cfg(target_has_atomic = "64")]
+const ZMM_FROM_SHIFT: u32 = 24;
+#[cfg(target_has_atomic = "64")]
+const ZMM_FROM_MASK: Bits = 0xff_ffff;
+/// The top 16 bits: the last length the CRC instruction takes, one less than where folding
+/// beats it ([`Profile::fold_beats_hw`]) or fusion takes over, whichever is shorter; 0xffff
+/// with [`HW_ALWAYS`]; 0 where the CPU does not offer the instruction, so that the hot path
+/// tests its availability and length at once. In the top bits it reads it with one shift.
+#[cfg(target_has_atomic = "64")]
+const HW_LAST: u32 = 48;
+
 /// The cached features and thresholds, as the hot path reads them.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Cpu(Bits);
@@ -209,11 +335,15 @@ impl Cpu {
         self.0 & ZMM != 0
     }
 
-    /// Whether the family's fusion runs on 512-bit vectors here (and the CPU has them).
-    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+    /// Fusion's shape here: on 512-bit vectors where the family takes them for fusion (and
+    /// the CPU has them), narrow or wide, else on 256-bit vectors (128-bit lanes on aarch64).
     #[inline(always)]
-    pub(crate) fn zmm_fusion(self) -> bool {
-        self.0 & ZMM_FUSION != 0
+    pub(crate) fn fusion_shape(self) -> ZmmFusion {
+        match (self.0 & ZMM_FUSION != 0, self.0 & ZMM_FUSION_WIDE != 0) {
+            (false, _) => ZmmFusion::No,
+            (true, false) => ZmmFusion::Narrow,
+            (true, true) => ZmmFusion::Wide,
+        }
     }
 
     /// Whether the family's 512-bit loops with no issue slot to spare prefetch long inputs
@@ -229,13 +359,6 @@ impl Cpu {
     #[inline(always)]
     pub(crate) fn races(self) -> bool {
         self.0 & RACES != 0
-    }
-
-    /// Whether that fusion runs in the wide shape ([`ZmmFusion::Wide`]).
-    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
-    #[inline(always)]
-    pub(crate) fn zmm_fusion_wide(self) -> bool {
-        self.0 & ZMM_FUSION_WIDE != 0
     }
 
     /// Whether the CRC instruction runs `len` bytes (at least one), by the hot path's one
@@ -307,6 +430,74 @@ impl Cpu {
     fn without(self, flag: Bits) -> Cpu {
         Cpu(self.0 & !flag)
     }
+
+    /// Whether the kernel `b` failed its self-test here.
+    pub(crate) fn failed(self, b: Backend) -> bool {
+        self.0 >> FAILED & bit(b) != 0
+    }
+
+    /// The word, as the cache stores it.
+    pub(crate) fn word(self) -> Bits {
+        self.0
+    }
+
+    /// The cached word: `None` before detection (all zero).
+    #[inline(always)]
+    pub(crate) fn from_cache(word: Bits) -> Option<Cpu> {
+        (word & DETECTED != 0).then_some(Cpu(word))
+    }
+
+    /// The cached word as it is, all zero before detection (then no kernel is offered and
+    /// [`Cpu::folds_inline`] is false).
+    #[inline(always)]
+    pub(crate) fn from_cache_any(word: Bits) -> Cpu {
+        Cpu(word)
+    }
+}
+
+/// The plan for `family` on a CPU that offers the kernels `offers` names (its features,
+/// capped by `CRCSTAMP_MAX_TIER` and `CRCSTAMP_DISABLE`) and GFNI where `gfni`; `off` names
+/// the choices `CRCSTAMP_DISABLE` turns off (`prefetch`, `race`). The kernels are not
+/// self-tested yet: [`finish`] the word after the self-test has withdrawn those that fail.
+pub(crate) fn resolve(
+    family: Family,
+    offers: impl Fn(Backend) -> bool,
+    gfni: bool,
+    off: impl Fn(&str) -> bool,
+) -> Cpu {
+    let mut bits: Bits = 0;
+    for (i, &b) in KERNELS.iter().enumerate() {
+        if offers(b) {
+            bits |= 1 << i;
+        }
+    }
+    let profile = &PROFILES[family as usize];
+    bits |= (family as Bits) << FAMILY;
+    if gfni {
+        bits |= GFNI;
+    }
+    if profile.zmm && bits & bit(Backend::Vpclmul512) != 0 {
+        bits |= ZMM;
+        bits |= match profile.zmm_fusion {
+            ZmmFusion::No => 0,
+            ZmmFusion::Narrow => ZMM_FUSION,
+            ZmmFusion::Wide => ZMM_FUSION | ZMM_FUSION_WIDE,
+        };
+        if profile.reads_ahead && !off("prefetch") {
+            bits |= READS_AHEAD;
+        }
+        if profile.races && profile.zmm_fusion == ZmmFusion::Narrow && !off("race") {
+            bits |= RACES;
+        }
+    }
+    Cpu(bits)
+}
+
+/// `cpu` (its kernels self-tested) with the lengths its family's profile derives from them,
+/// and marked detected: what the cache holds.
+pub(crate) fn finish(cpu: Cpu) -> Cpu {
+    let profile = &PROFILES[cpu.family() as usize];
+    Cpu(cpu.0 | hw_last(profile, cpu) | zmm_from(cpu) | DETECTED)
 }
 
 /// The availability bit of `b` (0 for the portable kernels, which are not listed).
@@ -330,95 +521,6 @@ pub(crate) const FOLDING_ORDER: [Backend; 3] =
 pub(crate) const FOLDING_ORDER: [Backend; 2] = [Backend::PmullEor3, Backend::Pmull];
 #[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
 pub(crate) const FOLDING_ORDER: [Backend; 0] = [];
-
-/// The cached word, or `None` before the first detection: the hot path takes this one load
-/// and leaves detection to a cold call it makes in tail position, so that no register of
-/// the caller has to live across a call.
-#[inline(always)]
-pub(crate) fn cached() -> Option<Cpu> {
-    let bits = FEATURES.load(core::sync::atomic::Ordering::Relaxed);
-    (bits & DETECTED != 0).then_some(Cpu(bits))
-}
-
-/// The cached word as it is, all zero before the first detection (then no kernel is
-/// offered and [`Cpu::folds_inline`] is false).
-#[inline(always)]
-pub(crate) fn cached_any() -> Cpu {
-    Cpu(FEATURES.load(core::sync::atomic::Ordering::Relaxed))
-}
-
-/// The cached word, detecting at the first call.
-#[inline]
-pub(crate) fn features() -> Cpu {
-    match cached() {
-        Some(cpu) => cpu,
-        None => detect_and_cache(),
-    }
-}
-
-/// Whether the accelerated kernel `b` can run here.
-#[inline]
-pub(crate) fn available(b: Backend) -> bool {
-    features().has(b)
-}
-
-/// Why `b` (an accelerated kernel) is or is not available here.
-pub(crate) fn availability(b: Backend) -> Availability {
-    let cpu = features();
-    if cpu.has(b) {
-        Availability::Available
-    } else if cpu.0 >> FAILED & bit(b) != 0 {
-        Availability::FailedSelfTest
-    } else if !cpu_has(b) {
-        Availability::Unsupported
-    } else if b.tier() > max_tier() {
-        Availability::Capped
-    } else {
-        Availability::Disabled
-    }
-}
-
-/// The family whose profile routes here.
-pub(crate) fn family() -> Family {
-    features().family()
-}
-
-/// Racing first uses compute the same value, so a plain store is enough.
-#[cold]
-fn detect_and_cache() -> Cpu {
-    let max_tier = max_tier();
-    let disabled = EnvList::read("CRCSTAMP_DISABLE");
-    let mut bits: Bits = 0;
-    for (i, &b) in KERNELS.iter().enumerate() {
-        if b.tier() <= max_tier && !disabled.names(b.name()) && cpu_has(b) {
-            bits |= 1 << i;
-        }
-    }
-    let family = cpu_family();
-    let profile = &PROFILES[family as usize];
-    bits |= (family as Bits) << FAMILY;
-    if cpu_has_gfni() && !disabled.names("gfni") {
-        bits |= GFNI;
-    }
-    if profile.zmm && bits & bit(Backend::Vpclmul512) != 0 {
-        bits |= ZMM;
-        bits |= match profile.zmm_fusion {
-            ZmmFusion::No => 0,
-            ZmmFusion::Narrow => ZMM_FUSION,
-            ZmmFusion::Wide => ZMM_FUSION | ZMM_FUSION_WIDE,
-        };
-        if profile.reads_ahead && !disabled.names("prefetch") {
-            bits |= READS_AHEAD;
-        }
-        if profile.races && profile.zmm_fusion == ZmmFusion::Narrow && !disabled.names("race") {
-            bits |= RACES;
-        }
-    }
-    let cpu = super::self_test::run(Cpu(bits));
-    let bits = cpu.0 | hw_last(profile, cpu) | zmm_from(cpu) | DETECTED;
-    FEATURES.store(bits, core::sync::atomic::Ordering::Relaxed);
-    Cpu(bits)
-}
 
 /// [`ZMM_FROM_SHIFT`]'s field for `cpu` (its kernels decided).
 #[allow(unused_variables)]
@@ -445,7 +547,7 @@ fn hw_last(profile: &Profile, cpu: Cpu) -> Bits {
     #[cfg(target_has_atomic = "64")]
     {
         let fusion = match cpu.has(Backend::Fusion) {
-            true => super::kernels::fusion_from(cpu) as u16,
+            true => fusion_from(cpu) as u16,
             false => 0,
         };
         let fold = match (profile.fold_beats_hw, cpu.zmm()) {
@@ -464,7 +566,7 @@ fn hw_last(profile: &Profile, cpu: Cpu) -> Bits {
 }
 
 /// `cpu` with the kernel `b` (and what depends on it) withdrawn after a failed self-test.
-pub(super) fn withdraw(cpu: Cpu, b: Backend) -> Cpu {
+pub(crate) fn withdraw(cpu: Cpu, b: Backend) -> Cpu {
     let mut bits = cpu.0 & !bit(b) | bit(b) << FAILED;
     if b == Backend::Vpclmul512 {
         bits &= !(ZMM | ZMM_FUSION | ZMM_FUSION_WIDE | GFNI | RACES);
@@ -474,239 +576,13 @@ pub(super) fn withdraw(cpu: Cpu, b: Backend) -> Cpu {
 
 /// `cpu` without the reflected run of msb CRCs: to self-test the other msb path, and after
 /// a failed self-test of this one.
-pub(super) fn without_gfni(cpu: Cpu) -> Cpu {
+pub(crate) fn without_gfni(cpu: Cpu) -> Cpu {
     cpu.without(GFNI)
 }
 
-#[cfg(all(feature = "std", target_arch = "x86_64"))]
-macro_rules! has {
-    ($f:tt) => {
-        std::arch::is_x86_feature_detected!($f)
-    };
-}
-#[cfg(all(feature = "std", target_arch = "aarch64"))]
-macro_rules! has {
-    ($f:tt) => {
-        std::arch::is_aarch64_feature_detected!($f)
-    };
-}
-#[cfg(all(
-    not(feature = "std"),
-    any(target_arch = "x86_64", target_arch = "aarch64")
-))]
-macro_rules! has {
-    ($f:tt) => {
-        cfg!(target_feature = $f)
-    };
-}
-
-/// Every instruction set extension the kernel uses, checked on this CPU.
-#[allow(unreachable_code)]
-pub(crate) fn cpu_has(b: Backend) -> bool {
-    #[cfg(target_arch = "x86_64")]
-    {
-        let clmul128 = has!("pclmulqdq") && has!("sse4.1") && has!("ssse3");
-        let clmul256 = clmul128 && has!("vpclmulqdq") && has!("avx2");
-        return match b {
-            Backend::Pclmul => clmul128,
-            Backend::Vpclmul256 => clmul256,
-            Backend::Vpclmul512 => {
-                clmul256
-                    && has!("avx512f")
-                    && has!("avx512vl")
-                    && has!("avx512bw")
-                    && has!("avx512vbmi")
-            }
-            Backend::HwCrc => has!("sse4.2"),
-            Backend::Fusion => clmul256 && has!("sse4.2"),
-            _ => false,
-        };
-    }
-    #[cfg(target_arch = "aarch64")]
-    {
-        #[cfg(feature = "std")]
-        let pmull = has!("pmull");
-        #[cfg(not(feature = "std"))]
-        let pmull = has!("aes");
-        return match b {
-            Backend::Pmull => pmull,
-            Backend::PmullEor3 => pmull && has!("sha3"),
-            Backend::HwCrc => has!("crc"),
-            Backend::Fusion => pmull && has!("crc"),
-            _ => false,
-        };
-    }
-    let _ = b;
-    false
-}
-
-/// GFNI, for the reflected run of msb CRCs on 512-bit vectors.
-#[allow(unreachable_code)]
-fn cpu_has_gfni() -> bool {
-    #[cfg(target_arch = "x86_64")]
-    return has!("gfni");
-    false
-}
-
-/// The family from `CRCSTAMP_CPU`, else from CPUID.
-fn cpu_family() -> Family {
-    if let Some(family) = env_choice("CRCSTAMP_CPU", &CPU_VALUES) {
-        return family;
-    }
-    // Miri cannot run CPUID (inline assembly); it offers no accelerated kernels either, so
-    // no family's thresholds matter there.
-    #[cfg(all(target_arch = "x86_64", not(miri)))]
-    return x86_family();
-    #[allow(unreachable_code)]
-    Family::Generic
-}
-
-/// Intel family 6 models that downclock for 512-bit vectors, as Linux lists them
-/// (`zmm_exclusion_list`, X86_FEATURE_PREFER_YMM): Skylake-X, Ice Lake (server, D, client,
-/// NNPI), Tiger Lake. Later models (Rocket Lake, Sapphire Rapids and on) are not listed.
-#[cfg(all(target_arch = "x86_64", not(miri)))]
-const PREFER_YMM_MODELS: [u32; 8] = [0x55, 0x6a, 0x6c, 0x7d, 0x7e, 0x9d, 0x8c, 0x8d];
-
-/// The family from CPUID's vendor, family and model.
-#[cfg(all(target_arch = "x86_64", not(miri)))]
-fn x86_family() -> Family {
-    let (vendor, signature) = super::arch::x86_64::cpuid_vendor_signature();
-    let base = (signature >> 8) & 0xf;
-    let family = if base == 0xf {
-        base + ((signature >> 20) & 0xff)
-    } else {
-        base
-    };
-    let model = if base == 0x6 || base == 0xf {
-        ((signature >> 4) & 0xf) | ((signature >> 12) & 0xf0)
-    } else {
-        (signature >> 4) & 0xf
-    };
-    let is = |name: &[u8; 12]| &vendor == name;
-    let zmm = cpu_has(Backend::Vpclmul512);
-    if is(b"GenuineIntel") && zmm && !(family == 6 && PREFER_YMM_MODELS.contains(&model)) {
-        Family::Intel
-    } else if (is(b"AuthenticAMD") || is(b"HygonGenuine")) && family >= 0x19 {
-        Family::Amd
-    } else {
-        Family::Generic
-    }
-}
-
-/// The tier cap from `CRCSTAMP_MAX_TIER`, so tests can run the fallbacks on a CPU that has
-/// the faster kernels: `portable` (0), `clmul128` (1), `clmul256` (2), `clmul512` (3).
-/// Unset: no cap.
-fn max_tier() -> u8 {
-    env_choice("CRCSTAMP_MAX_TIER", &TIER_VALUES).unwrap_or(u8::MAX)
-}
-
-/// `CRCSTAMP_CPU`'s values.
-const CPU_VALUES: [(&str, Family); 3] = [
-    ("intel", Family::Intel),
-    ("amd", Family::Amd),
-    ("generic", Family::Generic),
-];
-
-/// `CRCSTAMP_MAX_TIER`'s values.
-const TIER_VALUES: [(&str, u8); 4] = [
-    ("portable", 0),
-    ("clmul128", 1),
-    ("clmul256", 2),
-    ("clmul512", 3),
-];
-
-/// What `CRCSTAMP_DISABLE` names besides the kernels.
-#[cfg(feature = "std")]
-const DISABLE_EXTRA: [&str; 3] = ["gfni", "prefetch", "race"];
-
-/// What `CRCSTAMP_FAIL_SELF_TEST` names besides the kernels.
-#[cfg(feature = "std")]
-const FAIL_EXTRA: [&str; 1] = ["gfni"];
-
-/// The `CRCSTAMP_*` values in this process's environment that the engine does not
-/// understand and ignores, in a fixed order: `CRCSTAMP_CPU`, `CRCSTAMP_MAX_TIER`, then each
-/// unknown name in `CRCSTAMP_DISABLE` and `CRCSTAMP_FAIL_SELF_TEST`. Values are matched in
-/// any case; empty list items are skipped. Not on the hot path: it reads the environment
-/// each time it is called.
-///
-/// ```
-/// for ignored in crcstamp::ignored_overrides() {
-///     eprintln!("warning: {ignored}");
-/// }
-/// ```
-#[cfg(feature = "std")]
-pub fn ignored_overrides() -> std::vec::Vec<super::overrides::IgnoredOverride> {
-    use std::vec::Vec;
-    let cpu: Vec<&str> = CPU_VALUES.iter().map(|&(n, _)| n).collect();
-    let tier: Vec<&str> = TIER_VALUES.iter().map(|&(n, _)| n).collect();
-    let kernels = || KERNELS.iter().map(|b| b.name());
-    let disable: Vec<&str> = kernels().chain(DISABLE_EXTRA).collect();
-    let fail: Vec<&str> = kernels().chain(FAIL_EXTRA).collect();
-    let mut out = Vec::new();
-    for (var, one, known) in [
-        ("CRCSTAMP_CPU", true, cpu),
-        ("CRCSTAMP_MAX_TIER", true, tier),
-        ("CRCSTAMP_DISABLE", false, disable),
-        ("CRCSTAMP_FAIL_SELF_TEST", false, fail),
-    ] {
-        if let Some(v) = std::env::var_os(var) {
-            super::overrides::ignored_in(var, &v.to_string_lossy(), one, &known, &mut out);
-        }
-    }
-    out
-}
-
-#[cfg(all(test, feature = "std", target_arch = "x86_64"))]
+#[cfg(test)]
 mod tests {
     use super::*;
-
-    /// No kernel is ever offered whose instructions the CPU lacks.
-    #[test]
-    fn never_offers_what_the_cpu_lacks() {
-        let pclmul = has!("pclmulqdq") && has!("sse4.1") && has!("ssse3");
-        let vpclmul = pclmul && has!("vpclmulqdq") && has!("avx2");
-        let zmm = vpclmul
-            && has!("avx512f")
-            && has!("avx512vl")
-            && has!("avx512bw")
-            && has!("avx512vbmi");
-        assert!(!available(Backend::Pclmul) || pclmul);
-        assert!(!available(Backend::Vpclmul256) || vpclmul);
-        assert!(!available(Backend::Vpclmul512) || zmm);
-        assert!(!available(Backend::Pmull) && !available(Backend::PmullEor3));
-        let sse42 = has!("sse4.2");
-        assert!(!available(Backend::HwCrc) || sse42);
-        assert!(!available(Backend::Fusion) || (vpclmul && sse42));
-        let cpu = features();
-        assert!(!cpu.gfni() || has!("gfni"));
-        assert!(!cpu.zmm() || cpu.has(Backend::Vpclmul512));
-        assert!(!cpu.zmm_fusion() || cpu.zmm());
-        assert!(!cpu.zmm_fusion_wide() || cpu.zmm_fusion());
-        assert!(!cpu.reads_ahead() || cpu.zmm());
-        // The route takes the 512-bit kernel on the route bit alone.
-        assert!(!cpu.zmm_pays(1 << 20, ZMM_MIN) || available(Backend::Vpclmul512));
-    }
-
-    /// Where the CPU has GFNI and the 512-bit kernel, msb CRCs run reflected (from
-    /// `REFLECTED_MIN` bytes) unless a variable turns that off: the self-test falls back
-    /// silently (correct, but slower), so a reflected run that miscomputes on a real CPU
-    /// fails here, not only in the emulated suites.
-    #[test]
-    fn offers_the_reflected_run_where_the_cpu_has_gfni() {
-        let off = ["CRCSTAMP_DISABLE", "CRCSTAMP_FAIL_SELF_TEST"]
-            .iter()
-            .any(|v| EnvList::read(v).names("gfni"));
-        let cpu = features();
-        if has!("gfni") && cpu.has(Backend::Vpclmul512) && !off {
-            assert!(cpu.gfni(), "the reflected run failed its self-test");
-        }
-        // From its length on only, and only on the 512-bit kernel.
-        use super::super::kernels::{runs_reflected, REFLECTED_MIN};
-        let at = |b, len| runs_reflected(b, cpu, len);
-        assert!(!at(Backend::Vpclmul512, REFLECTED_MIN - 1));
-        assert_eq!(at(Backend::Vpclmul512, REFLECTED_MIN), cpu.gfni());
-        assert!(!at(Backend::Vpclmul256, 1 << 20));
-    }
 
     /// The instruction's last length is the profile's or fusion's, whichever comes first,
     /// and past 64 KiB the flag tells.
@@ -724,7 +600,7 @@ mod tests {
             let cpu = Cpu(fusion | bit(Backend::HwCrc));
             Cpu(hw_last(&p, cpu) | DETECTED)
         };
-        let f = super::super::kernels::fusion_from(Cpu(0));
+        let f = fusion_from(Cpu(0));
         assert!(at(0, true).hw_runs(f - 1) && !at(0, true).hw_runs(f));
         assert!(!at(0, true).hw_always());
         assert!(at(0, false).hw_runs(65_535) && at(0, false).hw_always());
@@ -744,7 +620,6 @@ mod tests {
     /// `ZMM_MIN` where the family folds on them, else at fusion's blocks.
     #[test]
     fn fusion_shape_follows_the_profile() {
-        use super::super::kernels::fusion_from;
         let zmm = bit(Backend::Vpclmul512) | ZMM;
         let fusion = bit(Backend::Fusion) | bit(Backend::HwCrc);
         let ymm_fused = Cpu(zmm | fusion);
@@ -770,16 +645,13 @@ mod tests {
     }
 
     /// A flag of each family's profile, in `Family` order (generic, amd, intel).
-    #[cfg(target_arch = "x86_64")]
     fn by_family(flag: fn(&Profile) -> bool) -> [bool; 3] {
         [Family::Generic, Family::Amd, Family::Intel].map(|f| flag(&PROFILES[f as usize]))
     }
 
     /// Only Intel's profile reads ahead (measured there alone), and only from `AHEAD_MIN`.
-    #[cfg(target_arch = "x86_64")]
     #[test]
     fn reads_ahead_on_long_inputs_where_the_family_does() {
-        use super::super::kernels::{reads_ahead, AHEAD_MIN};
         assert_eq!(by_family(|p| p.reads_ahead), [false, false, true]);
         // `kernels::fusion` has no wide instantiation that reads ahead.
         assert!(PROFILES
@@ -792,7 +664,6 @@ mod tests {
 
     /// Only Intel's profile races fusion against the fold (where the host decides which
     /// leads), only with fusion in the narrow shape, and only from `RACE_MIN`.
-    #[cfg(target_arch = "x86_64")]
     #[test]
     fn races_where_the_family_does() {
         assert_eq!(by_family(|p| p.races), [false, false, true]);
@@ -804,14 +675,6 @@ mod tests {
         let racing = Cpu(RACES | ZMM_FUSION | ZMM | bit(Backend::Vpclmul512));
         assert!(!withdraw(racing, Backend::Vpclmul512).races());
         assert!(withdraw(racing, Backend::Vpclmul256).races());
-        let off = EnvList::read("CRCSTAMP_DISABLE").names("race");
-        let cpu = features();
-        if cpu.family() == Family::Intel && cpu.zmm_fusion() && !off {
-            assert!(cpu.races());
-        }
-        if off || cpu.family() != Family::Intel {
-            assert!(!cpu.races());
-        }
     }
 
     /// The 512-bit kernel from `ZMM_MIN` where the family takes it (from

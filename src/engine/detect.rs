@@ -1,0 +1,349 @@
+//! Which kernels this CPU can run and which family's plan routes between them: detected
+//! once, at first use, self-tested, resolved into the plan's word (`plan::resolve`) and
+//! cached in one atomic, so the hot path pays a single relaxed load.
+//!
+//! Detection happens at first use, not at build or load time (the kernel's crypto API once
+//! picked its CRC-T10DIF implementation before the fast module was loaded and stayed slow).
+//! Without `std` there is no runtime detection of the extensions: the compile-time target
+//! features decide.
+
+use super::overrides::{env_choice, EnvList};
+use super::plan::{self, Cpu, Family};
+use crate::backend::{Availability, Backend};
+
+#[cfg(target_has_atomic = "64")]
+type AtomicBits = core::sync::atomic::AtomicU64;
+#[cfg(not(target_has_atomic = "64"))]
+type AtomicBits = core::sync::atomic::AtomicU32;
+
+/// The cached word: bits 0..7 the kernels' availability, then the flags below, and in the
+/// top 16 bits the last length the CRC instruction takes (64-bit atomics only; elsewhere no
+/// kernel uses it).
+static FEATURES: AtomicBits = AtomicBits::new(0);
+
+/// The cached word, or `None` before the first detection: the hot path takes this one load
+/// and leaves detection to a cold call it makes in tail position, so that no register of
+/// the caller has to live across a call.
+#[inline(always)]
+pub(crate) fn cached() -> Option<Cpu> {
+    Cpu::from_cache(FEATURES.load(core::sync::atomic::Ordering::Relaxed))
+}
+
+/// The cached word as it is, all zero before the first detection (then no kernel is
+/// offered and [`Cpu::folds_inline`] is false).
+#[inline(always)]
+pub(crate) fn cached_any() -> Cpu {
+    Cpu::from_cache_any(FEATURES.load(core::sync::atomic::Ordering::Relaxed))
+}
+
+/// The cached word, detecting at the first call.
+#[inline]
+pub(crate) fn features() -> Cpu {
+    match cached() {
+        Some(cpu) => cpu,
+        None => detect_and_cache(),
+    }
+}
+
+/// Whether the accelerated kernel `b` can run here.
+#[inline]
+pub(crate) fn available(b: Backend) -> bool {
+    features().has(b)
+}
+
+/// Why `b` (an accelerated kernel) is or is not available here.
+pub(crate) fn availability(b: Backend) -> Availability {
+    let cpu = features();
+    if cpu.has(b) {
+        Availability::Available
+    } else if cpu.failed(b) {
+        Availability::FailedSelfTest
+    } else if !cpu_has(b) {
+        Availability::Unsupported
+    } else if b.tier() > max_tier() {
+        Availability::Capped
+    } else {
+        Availability::Disabled
+    }
+}
+
+/// The family whose profile routes here.
+pub(crate) fn family() -> Family {
+    features().family()
+}
+
+/// Racing first uses compute the same value, so a plain store is enough.
+#[cold]
+fn detect_and_cache() -> Cpu {
+    let max_tier = max_tier();
+    let disabled = EnvList::read("CRCSTAMP_DISABLE");
+    let offers = |b: Backend| b.tier() <= max_tier && !disabled.names(b.name()) && cpu_has(b);
+    let gfni = cpu_has_gfni() && !disabled.names("gfni");
+    let cpu = plan::resolve(cpu_family(), offers, gfni, |name| disabled.names(name));
+    let cpu = plan::finish(super::self_test::run(cpu));
+    FEATURES.store(cpu.word(), core::sync::atomic::Ordering::Relaxed);
+    cpu
+}
+
+#[cfg(all(feature = "std", target_arch = "x86_64"))]
+macro_rules! has {
+    ($f:tt) => {
+        std::arch::is_x86_feature_detected!($f)
+    };
+}
+#[cfg(all(feature = "std", target_arch = "aarch64"))]
+macro_rules! has {
+    ($f:tt) => {
+        std::arch::is_aarch64_feature_detected!($f)
+    };
+}
+#[cfg(all(
+    not(feature = "std"),
+    any(target_arch = "x86_64", target_arch = "aarch64")
+))]
+macro_rules! has {
+    ($f:tt) => {
+        cfg!(target_feature = $f)
+    };
+}
+
+/// Every instruction set extension the kernel uses, checked on this CPU.
+#[allow(unreachable_code)]
+pub(crate) fn cpu_has(b: Backend) -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        let clmul128 = has!("pclmulqdq") && has!("sse4.1") && has!("ssse3");
+        let clmul256 = clmul128 && has!("vpclmulqdq") && has!("avx2");
+        return match b {
+            Backend::Pclmul => clmul128,
+            Backend::Vpclmul256 => clmul256,
+            Backend::Vpclmul512 => {
+                clmul256
+                    && has!("avx512f")
+                    && has!("avx512vl")
+                    && has!("avx512bw")
+                    && has!("avx512vbmi")
+            }
+            Backend::HwCrc => has!("sse4.2"),
+            Backend::Fusion => clmul256 && has!("sse4.2"),
+            _ => false,
+        };
+    }
+    #[cfg(target_arch = "aarch64")]
+    {
+        #[cfg(feature = "std")]
+        let pmull = has!("pmull");
+        #[cfg(not(feature = "std"))]
+        let pmull = has!("aes");
+        return match b {
+            Backend::Pmull => pmull,
+            Backend::PmullEor3 => pmull && has!("sha3"),
+            Backend::HwCrc => has!("crc"),
+            Backend::Fusion => pmull && has!("crc"),
+            _ => false,
+        };
+    }
+    let _ = b;
+    false
+}
+
+/// GFNI, for the reflected run of msb CRCs on 512-bit vectors.
+#[allow(unreachable_code)]
+fn cpu_has_gfni() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    return has!("gfni");
+    false
+}
+
+/// The family from `CRCSTAMP_CPU`, else from CPUID.
+fn cpu_family() -> Family {
+    if let Some(family) = env_choice("CRCSTAMP_CPU", &CPU_VALUES) {
+        return family;
+    }
+    // Miri cannot run CPUID (inline assembly); it offers no accelerated kernels either, so
+    // no family's thresholds matter there.
+    #[cfg(all(target_arch = "x86_64", not(miri)))]
+    return x86_family();
+    #[allow(unreachable_code)]
+    Family::Generic
+}
+
+/// Intel family 6 models that downclock for 512-bit vectors, as Linux lists them
+/// (`zmm_exclusion_list`, X86_FEATURE_PREFER_YMM): Skylake-X, Ice Lake (server, D, client,
+/// NNPI), Tiger Lake. Later models (Rocket Lake, Sapphire Rapids and on) are not listed.
+#[cfg(all(target_arch = "x86_64", not(miri)))]
+const PREFER_YMM_MODELS: [u32; 8] = [0x55, 0x6a, 0x6c, 0x7d, 0x7e, 0x9d, 0x8c, 0x8d];
+
+/// The family from CPUID's vendor, family and model.
+#[cfg(all(target_arch = "x86_64", not(miri)))]
+fn x86_family() -> Family {
+    let (vendor, signature) = super::arch::x86_64::cpuid_vendor_signature();
+    let base = (signature >> 8) & 0xf;
+    let family = if base == 0xf {
+        base + ((signature >> 20) & 0xff)
+    } else {
+        base
+    };
+    let model = if base == 0x6 || base == 0xf {
+        ((signature >> 4) & 0xf) | ((signature >> 12) & 0xf0)
+    } else {
+        (signature >> 4) & 0xf
+    };
+    let is = |name: &[u8; 12]| &vendor == name;
+    let zmm = cpu_has(Backend::Vpclmul512);
+    if is(b"GenuineIntel") && zmm && !(family == 6 && PREFER_YMM_MODELS.contains(&model)) {
+        Family::Intel
+    } else if (is(b"AuthenticAMD") || is(b"HygonGenuine")) && family >= 0x19 {
+        Family::Amd
+    } else {
+        Family::Generic
+    }
+}
+
+/// The tier cap from `CRCSTAMP_MAX_TIER`, so tests can run the fallbacks on a CPU that has
+/// the faster kernels: `portable` (0), `clmul128` (1), `clmul256` (2), `clmul512` (3).
+/// Unset: no cap.
+fn max_tier() -> u8 {
+    env_choice("CRCSTAMP_MAX_TIER", &TIER_VALUES).unwrap_or(u8::MAX)
+}
+
+/// `CRCSTAMP_CPU`'s values.
+const CPU_VALUES: [(&str, Family); 3] = [
+    ("intel", Family::Intel),
+    ("amd", Family::Amd),
+    ("generic", Family::Generic),
+];
+
+/// `CRCSTAMP_MAX_TIER`'s values.
+const TIER_VALUES: [(&str, u8); 4] = [
+    ("portable", 0),
+    ("clmul128", 1),
+    ("clmul256", 2),
+    ("clmul512", 3),
+];
+
+/// What `CRCSTAMP_DISABLE` names besides the kernels.
+#[cfg(feature = "std")]
+const DISABLE_EXTRA: [&str; 3] = ["gfni", "prefetch", "race"];
+
+/// What `CRCSTAMP_FAIL_SELF_TEST` names besides the kernels.
+#[cfg(feature = "std")]
+const FAIL_EXTRA: [&str; 1] = ["gfni"];
+
+/// The `CRCSTAMP_*` values in this process's environment that the engine does not
+/// understand and ignores, in a fixed order: `CRCSTAMP_CPU`, `CRCSTAMP_MAX_TIER`, then each
+/// unknown name in `CRCSTAMP_DISABLE` and `CRCSTAMP_FAIL_SELF_TEST`. Values are matched in
+/// any case; empty list items are skipped. Not on the hot path: it reads the environment
+/// each time it is called.
+///
+/// ```
+/// for ignored in crcstamp::ignored_overrides() {
+///     eprintln!("warning: {ignored}");
+/// }
+/// ```
+#[cfg(feature = "std")]
+pub fn ignored_overrides() -> std::vec::Vec<super::overrides::IgnoredOverride> {
+    use std::vec::Vec;
+    let cpu: Vec<&str> = CPU_VALUES.iter().map(|&(n, _)| n).collect();
+    let tier: Vec<&str> = TIER_VALUES.iter().map(|&(n, _)| n).collect();
+    let kernels = || plan::KERNELS.iter().map(|b| b.name());
+    let disable: Vec<&str> = kernels().chain(DISABLE_EXTRA).collect();
+    let fail: Vec<&str> = kernels().chain(FAIL_EXTRA).collect();
+    let mut out = Vec::new();
+    for (var, one, known) in [
+        ("CRCSTAMP_CPU", true, cpu),
+        ("CRCSTAMP_MAX_TIER", true, tier),
+        ("CRCSTAMP_DISABLE", false, disable),
+        ("CRCSTAMP_FAIL_SELF_TEST", false, fail),
+    ] {
+        if let Some(v) = std::env::var_os(var) {
+            super::overrides::ignored_in(var, &v.to_string_lossy(), one, &known, &mut out);
+        }
+    }
+    out
+}
+
+#[cfg(all(test, feature = "std", target_arch = "x86_64"))]
+mod tests {
+    use super::*;
+
+    /// No kernel is ever offered whose instructions the CPU lacks.
+    #[test]
+    fn never_offers_what_the_cpu_lacks() {
+        let pclmul = has!("pclmulqdq") && has!("sse4.1") && has!("ssse3");
+        let vpclmul = pclmul && has!("vpclmulqdq") && has!("avx2");
+        let zmm = vpclmul
+            && has!("avx512f")
+            && has!("avx512vl")
+            && has!("avx512bw")
+            && has!("avx512vbmi");
+        assert!(!available(Backend::Pclmul) || pclmul);
+        assert!(!available(Backend::Vpclmul256) || vpclmul);
+        assert!(!available(Backend::Vpclmul512) || zmm);
+        assert!(!available(Backend::Pmull) && !available(Backend::PmullEor3));
+        let sse42 = has!("sse4.2");
+        assert!(!available(Backend::HwCrc) || sse42);
+        assert!(!available(Backend::Fusion) || (vpclmul && sse42));
+        let cpu = features();
+        assert!(!cpu.gfni() || has!("gfni"));
+        assert!(!cpu.zmm() || cpu.has(Backend::Vpclmul512));
+        assert!(cpu.fusion_shape() == plan::ZmmFusion::No || cpu.zmm());
+        assert!(!cpu.reads_ahead() || cpu.zmm());
+        // The route takes the 512-bit kernel on the route bit alone.
+        assert!(!cpu.zmm_pays(1 << 20, plan::ZMM_MIN) || available(Backend::Vpclmul512));
+    }
+
+    /// Where the CPU has GFNI and the 512-bit kernel, msb CRCs run reflected (from
+    /// `REFLECTED_MIN` bytes) unless a variable turns that off: the self-test falls back
+    /// silently (correct, but slower), so a reflected run that miscomputes on a real CPU
+    /// fails here, not only in the emulated suites.
+    #[test]
+    fn offers_the_reflected_run_where_the_cpu_has_gfni() {
+        let off = ["CRCSTAMP_DISABLE", "CRCSTAMP_FAIL_SELF_TEST"]
+            .iter()
+            .any(|v| EnvList::read(v).names("gfni"));
+        let cpu = features();
+        if has!("gfni") && cpu.has(Backend::Vpclmul512) && !off {
+            assert!(cpu.gfni(), "the reflected run failed its self-test");
+        }
+        // From its length on only, and only on the 512-bit kernel.
+        use plan::{runs_reflected, REFLECTED_MIN};
+        let at = |b, len| runs_reflected(b, cpu, len);
+        assert!(!at(Backend::Vpclmul512, REFLECTED_MIN - 1));
+        assert_eq!(at(Backend::Vpclmul512, REFLECTED_MIN), cpu.gfni());
+        assert!(!at(Backend::Vpclmul256, 1 << 20));
+    }
+
+    /// Only Intel's profile races, where the 512-bit fusion runs, unless turned off.
+    #[test]
+    fn races_where_the_family_does_here() {
+        let off = EnvList::read("CRCSTAMP_DISABLE").names("race");
+        let cpu = features();
+        if cpu.family() == Family::Intel && cpu.fusion_shape() != plan::ZmmFusion::No && !off {
+            assert!(cpu.races());
+        }
+        if off || cpu.family() != Family::Intel {
+            assert!(!cpu.races());
+        }
+    }
+}
+
+#[cfg(all(test, feature = "std"))]
+mod self_test_tests {
+    use super::*;
+
+    /// The self-test passes every kernel this CPU runs, unless a variable fails it: a wrong
+    /// constant among the self-test's own models would withdraw them all, in silence.
+    #[test]
+    fn passes_every_kernel_the_cpu_runs() {
+        let failing = EnvList::read("CRCSTAMP_FAIL_SELF_TEST");
+        for b in plan::KERNELS {
+            if !failing.names(b.name()) {
+                assert_ne!(availability(b), Availability::FailedSelfTest, "{b:?}");
+            }
+        }
+        if !failing.names("gfni") && cpu_has_gfni() && available(Backend::Vpclmul512) {
+            assert!(features().gfni(), "the reflected run failed its self-test");
+        }
+    }
+}

@@ -1,0 +1,39 @@
+//! The targets without folding kernels or CRC instructions: the route never calls these
+//! (`plan::FOLDING_ORDER` is empty and `hwcrc::supports` false), so each is unreachable.
+
+use crate::backend::Backend;
+use crate::consts::{FoldConsts, HwCrc};
+use crate::engine::plan::ZmmFusion;
+
+pub(crate) fn fold<const LSB: bool>(b: Backend, _: &FoldConsts, _: u32, _: u64, _: &[u8]) -> u64 {
+    unreachable!("no folding kernel on this target: {b:?}")
+}
+
+pub(crate) fn fold_by_instruction(
+    _: Backend,
+    _: HwCrc,
+    _: &FoldConsts,
+    _: u64,
+    _: &[u8],
+) -> Option<u64> {
+    None
+}
+
+pub(crate) fn fold_reflected(b: Backend, _: bool, _: &FoldConsts, _: u32, _: u64, _: &[u8]) -> u64 {
+    unreachable!("no folding kernel on this target: {b:?}")
+}
+
+pub(crate) fn fusion<'a>(
+    _: HwCrc,
+    _: ZmmFusion,
+    _: bool,
+    _: &FoldConsts,
+    _: u32,
+    _: &'a [u8],
+) -> (u32, &'a [u8]) {
+    unreachable!("no fusion kernel on this target")
+}
+
+pub(crate) fn hw(_: HwCrc, _: bool, _: u32, _: &[u8]) -> u32 {
+    unreachable!("no CRC instructions on this target")
+}

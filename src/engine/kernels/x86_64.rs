@@ -1,0 +1,280 @@
+//! The x86_64 entry points: the bodies instantiated on 128-bit PCLMULQDQ, 256- and 512-bit
+//! VPCLMULQDQ and SSE4.2's `crc32` (CRC-32C only), each with the `#[target_feature]`s its
+//! primitives need, and the safe functions `kernels` offers, which take every choice the
+//! route made as an argument.
+
+use core::arch::x86_64::{__m128i, __m256i, __m512i};
+
+use crate::backend::Backend;
+use crate::consts::{FoldConsts, HwCrc};
+use crate::engine::arch::x86_64::Sse42;
+use crate::engine::fold::{
+    from_register, from_register_aligned, from_register_by_instruction, Barrett, ByInstruction,
+};
+use crate::engine::plan::{
+    ZmmFusion, AHEAD, ALIGN_BY_INSTRUCTION_MIN, ALIGN_MIN, THREE_MIN, YMM_MAX_STEPS, YMM_MIN_STEPS,
+    YMM_WORDS, ZMM_MAX_STEPS, ZMM_MIN_STEPS, ZMM_WIDE_MAX_STEPS, ZMM_WIDE_MIN_STEPS,
+    ZMM_WIDE_WORDS, ZMM_WORDS,
+};
+use crate::engine::{fusion, hwcrc};
+
+/// Runs the folding kernel `backend` on `bytes` (at least 16) from the register `reg` in
+/// the kernels' layout. `backend` must be available here.
+#[inline(always)]
+pub(crate) fn fold<const LSB: bool>(
+    backend: Backend,
+    f: &FoldConsts,
+    width: u32,
+    reg: u64,
+    bytes: &[u8],
+) -> u64 {
+    // SAFETY (every arm): `backend` is available, so detection checked every extension its
+    // entry point enables.
+    unsafe {
+        match backend {
+            Backend::Pclmul => by_order!(LSB, pclmul_lsb, pclmul_msb, f, width, reg, bytes),
+            Backend::Vpclmul256 => {
+                by_order!(LSB, vpclmul256_lsb, vpclmul256_msb, f, width, reg, bytes)
+            }
+            Backend::Vpclmul512 => {
+                by_order!(LSB, vpclmul512_lsb, vpclmul512_msb, f, width, reg, bytes)
+            }
+            _ => unreachable!("not a folding backend of this architecture: {backend:?}"),
+        }
+    }
+}
+
+/// [`fold`] for CRC-32C, reduced by two steps of the `crc32` instruction instead of
+/// Barrett (`fold::ByInstruction`); `None` for any other CRC. The instruction must be
+/// available.
+#[inline(always)]
+pub(crate) fn fold_by_instruction(
+    backend: Backend,
+    hw: HwCrc,
+    f: &FoldConsts,
+    reg: u64,
+    bytes: &[u8],
+) -> Option<u64> {
+    // SAFETY (every arm): `backend` is available, and so is the instruction (the caller
+    // checked).
+    match (backend, hw) {
+        (Backend::Pclmul, HwCrc::Crc32c) => Some(unsafe { pclmul_crc32c(f, reg, bytes) }),
+        (Backend::Vpclmul256, HwCrc::Crc32c) => Some(unsafe { vpclmul256_crc32c(f, reg, bytes) }),
+        (Backend::Vpclmul512, HwCrc::Crc32c) => Some(unsafe { vpclmul512_crc32c(f, reg, bytes) }),
+        _ => None,
+    }
+}
+
+/// [`fold`] for an msb CRC run reflected over bit-reversed bytes: `twin` are the
+/// constants of the lsb CRC of the same polynomial; `reg`, in and out, the msb register (the
+/// kernel reflects it in the vector unit); `ahead`: reading [`AHEAD`] bytes ahead. Only the
+/// 512-bit kernel runs so, where the CPU has GFNI (`plan::runs_reflected`).
+#[inline(always)]
+pub(crate) fn fold_reflected(
+    backend: Backend,
+    ahead: bool,
+    twin: &FoldConsts,
+    width: u32,
+    reg: u64,
+    bytes: &[u8],
+) -> u64 {
+    assert!(
+        backend == Backend::Vpclmul512,
+        "{backend:?} does not run msb CRCs reflected"
+    );
+    // SAFETY: the caller checked GFNI (`plan::runs_reflected`), and `backend` is available.
+    unsafe { vpclmul512_reflected(ahead, twin, width, reg, bytes) }
+}
+
+/// Fusion over the blocks at the start of `bytes` (CRC-32C's instruction with the fold) in
+/// `shape`, reading ahead where `ahead` (the narrow 512-bit shape only), returning the
+/// register and the rest. Fusion, and 512-bit vectors for a 512-bit shape, must be
+/// available here.
+#[inline]
+pub(crate) fn fusion<'a>(
+    hw: HwCrc,
+    shape: ZmmFusion,
+    ahead: bool,
+    f: &FoldConsts,
+    state: u32,
+    bytes: &'a [u8],
+) -> (u32, &'a [u8]) {
+    debug_assert!(hw == HwCrc::Crc32c);
+    // SAFETY: fusion is available, so detection checked every extension of the entry point
+    // (and AVX-512 for `fusion512`, whose shapes only a CPU with it is given).
+    unsafe {
+        match shape {
+            ZmmFusion::No => fusion256(f, state, bytes),
+            ZmmFusion::Narrow => fusion512(false, ahead, f, state, bytes),
+            ZmmFusion::Wide => fusion512(true, false, f, state, bytes),
+        }
+    }
+}
+
+/// The `crc32` instruction on `bytes`, as three streams where `three` (the CPU has
+/// PCLMULQDQ to join them). The instruction must be available.
+#[inline(always)]
+pub(crate) fn hw(hw: HwCrc, three: bool, state: u32, bytes: &[u8]) -> u32 {
+    debug_assert!(hw == HwCrc::Crc32c);
+    // SAFETY: the caller checked SSE4.2 (and PCLMULQDQ for three streams).
+    unsafe {
+        match three {
+            true => crc32c_three(state, bytes),
+            false => crc32c_one(state, bytes),
+        }
+    }
+}
+
+by_order! {
+    /// # Safety
+    /// The CPU must support PCLMULQDQ, SSE4.1 and SSSE3.
+    #[target_feature(enable = "pclmulqdq,sse4.1,ssse3")]
+    fn pclmul_lsb / pclmul_msb = from_register::<__m128i, _, false, Barrett>;
+}
+
+by_order! {
+    /// # Safety
+    /// The CPU must support VPCLMULQDQ, AVX2, PCLMULQDQ, SSE4.1 and SSSE3.
+    #[target_feature(enable = "vpclmulqdq,avx2,pclmulqdq,sse4.1,ssse3")]
+    fn vpclmul256_lsb / vpclmul256_msb = from_register::<__m256i, _, false, Barrett>;
+}
+
+by_order! {
+    /// # Safety
+    /// The CPU must support AVX-512 F/VL/BW/VBMI, VPCLMULQDQ, AVX2, PCLMULQDQ, SSE4.1 and SSSE3.
+    #[target_feature(
+        enable = "avx512f,avx512vl,avx512bw,avx512vbmi,vpclmulqdq,avx2,pclmulqdq,sse4.1,ssse3"
+    )]
+    fn vpclmul512_lsb / vpclmul512_msb = from_register_aligned::<__m512i, _, false, 0, { ALIGN_MIN }, Barrett>;
+}
+
+/// An msb CRC run reflected over bit-reversed bytes (`fold.rs`), `f` the constants of
+/// its reflected twin, `reg` the msb register; `ahead`: reading [`AHEAD`] bytes ahead.
+///
+/// # Safety
+/// As [`vpclmul512_lsb`], and GFNI.
+#[target_feature(
+    enable = "avx512f,avx512vl,avx512bw,avx512vbmi,gfni,vpclmulqdq,avx2,pclmulqdq,sse4.1,ssse3"
+)]
+unsafe fn vpclmul512_reflected(
+    ahead: bool,
+    f: &FoldConsts,
+    width: u32,
+    reg: u64,
+    bytes: &[u8],
+) -> u64 {
+    // SAFETY: as above.
+    unsafe {
+        match ahead {
+            true => from_register_aligned::<__m512i, true, true, AHEAD, ALIGN_MIN, Barrett>(
+                f, width, reg, bytes,
+            ),
+            false => from_register_aligned::<__m512i, true, true, 0, ALIGN_MIN, Barrett>(
+                f, width, reg, bytes,
+            ),
+        }
+    }
+}
+
+/// CRC-32C on 128-bit lanes, reduced by the `crc32` instruction.
+///
+/// # Safety
+/// The CPU must support PCLMULQDQ, SSE4.2, SSE4.1 and SSSE3.
+#[target_feature(enable = "pclmulqdq,sse4.2,sse4.1,ssse3")]
+unsafe fn pclmul_crc32c(f: &FoldConsts, reg: u64, bytes: &[u8]) -> u64 {
+    // SAFETY: as above.
+    unsafe { from_register::<__m128i, true, false, ByInstruction<Sse42>>(f, 32, reg, bytes) }
+}
+
+/// CRC-32C on 256-bit vectors, reduced by the `crc32` instruction.
+///
+/// # Safety
+/// As [`vpclmul256_lsb`], and SSE4.2.
+#[target_feature(enable = "vpclmulqdq,avx2,pclmulqdq,sse4.2,sse4.1,ssse3")]
+unsafe fn vpclmul256_crc32c(f: &FoldConsts, reg: u64, bytes: &[u8]) -> u64 {
+    // SAFETY: as above.
+    unsafe { from_register::<__m256i, true, false, ByInstruction<Sse42>>(f, 32, reg, bytes) }
+}
+
+/// CRC-32C on 512-bit vectors, reduced by the `crc32` instruction.
+///
+/// # Safety
+/// As [`vpclmul512_lsb`], and SSE4.2.
+#[target_feature(
+    enable = "avx512f,avx512vl,avx512bw,avx512vbmi,vpclmulqdq,avx2,pclmulqdq,sse4.2,sse4.1,ssse3"
+)]
+unsafe fn vpclmul512_crc32c(f: &FoldConsts, reg: u64, bytes: &[u8]) -> u64 {
+    // SAFETY: as above.
+    unsafe {
+        from_register_by_instruction::<__m512i, Sse42, ALIGN_BY_INSTRUCTION_MIN>(f, reg, bytes)
+    }
+}
+
+/// # Safety
+/// As [`vpclmul256_lsb`], and SSE4.2.
+#[target_feature(enable = "vpclmulqdq,avx2,pclmulqdq,sse4.2,sse4.1,ssse3")]
+unsafe fn fusion256<'a>(f: &FoldConsts, state: u32, bytes: &'a [u8]) -> (u32, &'a [u8]) {
+    // SAFETY: as above.
+    unsafe {
+        fusion::update::<__m256i, Sse42, YMM_WORDS, YMM_MIN_STEPS, YMM_MAX_STEPS, false, 0>(
+            f, state, bytes,
+        )
+    }
+}
+
+/// `wide`: the wide shape (which does not read ahead); otherwise the narrow one,
+/// reading [`AHEAD`] bytes ahead where `ahead`.
+///
+/// # Safety
+/// As [`vpclmul512_lsb`], and SSE4.2.
+#[target_feature(
+    enable = "avx512f,avx512vl,avx512bw,avx512vbmi,vpclmulqdq,avx2,pclmulqdq,sse4.2,sse4.1,ssse3"
+)]
+unsafe fn fusion512<'a>(
+    wide: bool,
+    ahead: bool,
+    f: &FoldConsts,
+    state: u32,
+    bytes: &'a [u8],
+) -> (u32, &'a [u8]) {
+    // SAFETY: as above.
+    unsafe {
+        match (wide, ahead) {
+            (true, _) => fusion::update::<
+                __m512i,
+                Sse42,
+                ZMM_WIDE_WORDS,
+                ZMM_WIDE_MIN_STEPS,
+                ZMM_WIDE_MAX_STEPS,
+                true,
+                0,
+            >(f, state, bytes),
+            (false, true) => {
+                fusion::update::<__m512i, Sse42, ZMM_WORDS, ZMM_MIN_STEPS, ZMM_MAX_STEPS, true, AHEAD>(
+                    f, state, bytes,
+                )
+            }
+            (false, false) => {
+                fusion::update::<__m512i, Sse42, ZMM_WORDS, ZMM_MIN_STEPS, ZMM_MAX_STEPS, true, 0>(
+                    f, state, bytes,
+                )
+            }
+        }
+    }
+}
+
+/// # Safety
+/// The CPU must support SSE4.2.
+#[target_feature(enable = "sse4.2")]
+unsafe fn crc32c_one(state: u32, bytes: &[u8]) -> u32 {
+    // SAFETY: as above.
+    unsafe { hwcrc::one_stream::<Sse42>(state, bytes, 0) }
+}
+
+/// # Safety
+/// The CPU must support SSE4.2 and PCLMULQDQ.
+#[target_feature(enable = "sse4.2,pclmulqdq")]
+unsafe fn crc32c_three(state: u32, bytes: &[u8]) -> u32 {
+    // SAFETY: as above.
+    unsafe { hwcrc::three_streams::<Sse42>(state, bytes, THREE_MIN) }
+}
