@@ -93,23 +93,22 @@ pub(crate) fn join_consts(hw: HwCrc, k: usize) -> [u32; 3] {
     t.get(k).copied().unwrap_or_default()
 }
 
-/// Runs `bytes` through three streams while at least `from` bytes remain (at least one
-/// word per stream), then one
-/// ([`one_stream`]).
+/// Runs `bytes` through three streams while at least `FROM` bytes remain (at least one
+/// word per stream; `plan::THREE_MIN`), then one ([`one_stream`]).
 ///
 /// # Safety
 /// The CPU must support `I`'s instructions.
 #[inline(always)]
-pub(crate) unsafe fn three_streams<I: CrcInstruction>(
+pub(crate) unsafe fn three_streams<I: CrcInstruction, const FROM: usize>(
     mut state: u32,
     all: &[u8],
-    from: usize,
 ) -> u32 {
+    const { assert!(FROM >= 24) };
     let word = |w: &[u8; 8]| u64::from_le_bytes(*w);
     let mut bytes = all;
     // SAFETY (every call): the caller guarantees `I`'s instructions.
     unsafe {
-        while bytes.len() >= from.max(24) {
+        while bytes.len() >= FROM {
             let k = (bytes.len() / 24).min(THREE_WORDS);
             let (streams, rest) = bytes.split_at(24 * k);
             let (words, _) = streams.as_chunks::<8>();

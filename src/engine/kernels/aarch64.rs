@@ -143,8 +143,8 @@ unsafe fn three_streams(hw: HwCrc, state: u32, bytes: &[u8]) -> u32 {
     // SAFETY: as above.
     unsafe {
         match hw {
-            HwCrc::Crc32 => hwcrc::three_streams::<Crc32>(state, bytes, THREE_MIN),
-            HwCrc::Crc32c => hwcrc::three_streams::<Crc32c>(state, bytes, THREE_MIN),
+            HwCrc::Crc32 => hwcrc::three_streams::<Crc32, THREE_MIN>(state, bytes),
+            HwCrc::Crc32c => hwcrc::three_streams::<Crc32c, THREE_MIN>(state, bytes),
         }
     }
 }

@@ -179,7 +179,7 @@ pub(crate) fn hw(hw: HwCrc, three: bool, state: u32, bytes: &[u8]) -> u32 {
             // SAFETY: the emulated primitives are plain Rust.
             unsafe {
                 if three {
-                    hwcrc::three_streams::<$i>(state, bytes, THREE_MIN)
+                    hwcrc::three_streams::<$i, THREE_MIN>(state, bytes)
                 } else {
                     hwcrc::one_stream::<$i>(state, bytes, 0)
                 }

@@ -276,5 +276,5 @@ unsafe fn crc32c_one(state: u32, bytes: &[u8]) -> u32 {
 #[target_feature(enable = "sse4.2,pclmulqdq")]
 unsafe fn crc32c_three(state: u32, bytes: &[u8]) -> u32 {
     // SAFETY: as above.
-    unsafe { hwcrc::three_streams::<Sse42>(state, bytes, THREE_MIN) }
+    unsafe { hwcrc::three_streams::<Sse42, THREE_MIN>(state, bytes) }
 }
