@@ -89,13 +89,11 @@ const _: () = {
         nibble: ::core::option::Option::None,
         fold: ::core::option::Option::Some(
             &crate::FoldConsts {
-                folds: [
-                    [0x00000000f20c0dfe, 0x00000000493c7d27],
-                    [0x000000003da6d0cb, 0x00000000ba4fc28e],
-                    [0x00000000740eef02, 0x000000009e4addf8],
-                    [0x000000006992cea2, 0x000000000d3b6092],
-                    [0x00000000dcb17aa4, 0x00000000b9e02b86],
-                ],
+                k128: [0x00000000f20c0dfe, 0x00000000493c7d27],
+                k256: [0x000000003da6d0cb, 0x00000000ba4fc28e],
+                k512: [0x00000000740eef02, 0x000000009e4addf8],
+                k1024: [0x000000006992cea2, 0x000000000d3b6092],
+                k2048: [0x00000000dcb17aa4, 0x00000000b9e02b86],
                 barrett: [0x4869ec38dea713f1, 0x0000000105ec76f0],
                 g0: true,
             },

@@ -137,26 +137,22 @@ const _: () = {
         nibble: ::core::option::Option::None,
         fold: ::core::option::Option::Some(
             &crate::FoldConsts {
-                folds: [
-                    [0x4eb938a7d257740e, 0x05f5c3c7eb52fab6],
-                    [0x44bef2a201b5200c, 0x571bee0a227ef92b],
-                    [0xddf4b6981205b83f, 0x5f6843ca540df020],
-                    [0x001067e571d7d5c2, 0x05cf79dea9ac37d6],
-                    [0x7036b0389f6a0c82, 0x7f52691a60ddc70d],
-                ],
+                k128: [0x4eb938a7d257740e, 0x05f5c3c7eb52fab6],
+                k256: [0x44bef2a201b5200c, 0x571bee0a227ef92b],
+                k512: [0xddf4b6981205b83f, 0x5f6843ca540df020],
+                k1024: [0x001067e571d7d5c2, 0x05cf79dea9ac37d6],
+                k2048: [0x7036b0389f6a0c82, 0x7f52691a60ddc70d],
                 barrett: [0x578d29d06cc4f872, 0x42f0e1eba9ea3693],
                 g0: true,
             },
         ),
         fold_reflected: ::core::option::Option::Some(
             &crate::FoldConsts {
-                folds: [
-                    [0xe05dd497ca393ae4, 0xdabe95afc7875f40],
-                    [0x60095b008a9efa44, 0x3be653a30fe1af51],
-                    [0x6ae3efbb9dd441f3, 0x081f6054a7842df4],
-                    [0x8757d71d4fcc1000, 0xd7d86b2af73de740],
-                    [0x8260adf2381ad81c, 0xf31fd9271e228b79],
-                ],
+                k128: [0xe05dd497ca393ae4, 0xdabe95afc7875f40],
+                k256: [0x60095b008a9efa44, 0x3be653a30fe1af51],
+                k512: [0x6ae3efbb9dd441f3, 0x081f6054a7842df4],
+                k1024: [0x8757d71d4fcc1000, 0xd7d86b2af73de740],
+                k2048: [0x8260adf2381ad81c, 0xf31fd9271e228b79],
                 barrett: [0x9c3e466c172963d5, 0x92d8af2baf0e1e84],
                 g0: true,
             },

@@ -137,13 +137,11 @@ const _: () = {
         nibble: ::core::option::Option::None,
         fold: ::core::option::Option::Some(
             &crate::FoldConsts {
-                folds: [
-                    [0xeadc41fd2ba3d420, 0x21e9761e252621ac],
-                    [0xb0bc2e589204f500, 0xe1e0bb9d45d7a44c],
-                    [0x0c32cdb31e18a84a, 0x62242240ace5045a],
-                    [0xa1ca681e733f9c40, 0x5f852fb61e8d92dc],
-                    [0x37ccd3e14069cabc, 0xa043808c0f782663],
-                ],
+                k128: [0xeadc41fd2ba3d420, 0x21e9761e252621ac],
+                k256: [0xb0bc2e589204f500, 0xe1e0bb9d45d7a44c],
+                k512: [0x0c32cdb31e18a84a, 0x62242240ace5045a],
+                k1024: [0xa1ca681e733f9c40, 0x5f852fb61e8d92dc],
+                k2048: [0x37ccd3e14069cabc, 0xa043808c0f782663],
                 barrett: [0x27ecfa329aef9f77, 0x34d926535897936a],
                 g0: true,
             },

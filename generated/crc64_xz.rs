@@ -137,13 +137,11 @@ const _: () = {
         nibble: ::core::option::Option::None,
         fold: ::core::option::Option::Some(
             &crate::FoldConsts {
-                folds: [
-                    [0xe05dd497ca393ae4, 0xdabe95afc7875f40],
-                    [0x60095b008a9efa44, 0x3be653a30fe1af51],
-                    [0x6ae3efbb9dd441f3, 0x081f6054a7842df4],
-                    [0x8757d71d4fcc1000, 0xd7d86b2af73de740],
-                    [0x8260adf2381ad81c, 0xf31fd9271e228b79],
-                ],
+                k128: [0xe05dd497ca393ae4, 0xdabe95afc7875f40],
+                k256: [0x60095b008a9efa44, 0x3be653a30fe1af51],
+                k512: [0x6ae3efbb9dd441f3, 0x081f6054a7842df4],
+                k1024: [0x8757d71d4fcc1000, 0xd7d86b2af73de740],
+                k2048: [0x8260adf2381ad81c, 0xf31fd9271e228b79],
                 barrett: [0x9c3e466c172963d5, 0x92d8af2baf0e1e84],
                 g0: true,
             },

@@ -24,6 +24,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # Crate roots of the workspace: (label, root file).
 CRATES = [
     ("crcstamp", "src/lib.rs"),
+    ("crcstamp-layout", "crc-layout/src/lib.rs"),
     ("crcstamp-macros", "crc-macros/src/lib.rs"),
     ("crcstamp-macros-impl", "crc-macros/impl/src/lib.rs"),
     ("crc-gen", "crc-gen/src/lib.rs"),

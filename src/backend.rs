@@ -43,7 +43,7 @@ pub enum Backend {
     /// aarch64 PMULL folding with SHA3's three-way XOR (EOR3); widths 1..=64.
     PmullEor3,
     /// The CPU's CRC instruction, for the CRCs whose register update it is
-    /// ([`HwCrc`](crate::HwCrc)): SSE4.2 `crc32` (CRC-32C's polynomial) on x86_64, the CRC32
+    /// ([`HwCrc`](crcstamp_layout::HwCrc)): SSE4.2 `crc32` (CRC-32C's polynomial) on x86_64, the CRC32
     /// extension (CRC-32 and CRC-32C polynomials) on aarch64.
     HwCrc,
     /// The CPU's CRC instruction on three streams in the same loop as carry-less-multiply

@@ -3,8 +3,8 @@
 use crate::backend::Backend;
 use crate::consts::Consts;
 use crate::engine;
-use crate::model::Model;
 use crate::word::Word;
+use crcstamp_layout::Model;
 
 /// A streaming CRC digest stamped out by [`#[crc]`](crate::crc).
 ///

@@ -24,10 +24,11 @@ use alloc::sync::Arc;
 use alloc::vec::Vec;
 
 use crate::backend::Backend;
-use crate::consts::{Consts, FoldConsts, HwCrc};
-use crate::model::Model as StampedModel;
+use crate::consts::Consts;
 use crate::running::RunningCrc;
 use crate::word::Word;
+use crcstamp_layout::Model as StampedModel;
+use crcstamp_layout::{FoldConsts, HwCrc};
 
 pub use crc_gen::{catalogue, Model, ModelError, ModelSpec, Slice};
 
@@ -79,13 +80,13 @@ impl<W: Word> OwnedConsts<W> {
             poly_state: w(c.poly_state),
             tables: c.tables.iter().map(|t| t.map(w)).collect(),
             nibble: c.nibble.map(|t| Box::new(t.map(w))),
-            fold: c.fold.as_ref().map(fold_consts),
-            fold_reflected: c.fold_reflected.as_ref().map(fold_consts),
+            fold: c.fold.as_ref().map(crc_gen::fold::FoldConsts::layout),
+            fold_reflected: c
+                .fold_reflected
+                .as_ref()
+                .map(crc_gen::fold::FoldConsts::layout),
             combine: Box::new(core::array::from_fn(|j| w(c.combine[j]))),
-            hw: c.hw.map(|h| match h {
-                crc_gen::consts::HwCrc::Crc32 => HwCrc::Crc32,
-                crc_gen::consts::HwCrc::Crc32c => HwCrc::Crc32c,
-            }),
+            hw: c.hw,
         }
     }
 
@@ -103,15 +104,6 @@ impl<W: Word> OwnedConsts<W> {
             combine: &self.combine,
             hw: self.hw,
         }
-    }
-}
-
-/// `crc-gen`'s folding constants in the engine's layout.
-fn fold_consts(f: &crc_gen::fold::FoldConsts) -> FoldConsts {
-    FoldConsts {
-        folds: core::array::from_fn(|i| [f.folds[i].hi, f.folds[i].lo]),
-        barrett: [f.barrett_quotient, f.barrett_poly],
-        g0: f.g0,
     }
 }
 

@@ -142,7 +142,6 @@ pub mod dynamic;
 mod engine;
 #[cfg(feature = "std")]
 mod io;
-mod model;
 mod running;
 mod stamp;
 mod word;
@@ -159,9 +158,9 @@ pub mod __emulated {
 }
 
 pub use backend::{Availability, Backend};
-pub use consts::{Consts, FoldConsts, HwCrc};
+pub use consts::Consts;
 pub use crc::Crc;
-pub use model::Model;
+pub use crcstamp_layout::{FoldConsts, HwCrc, Model};
 pub use running::RunningCrc;
 pub use word::Word;
 

@@ -4,6 +4,7 @@ use crate::combine::combine_table;
 use crate::fold::FoldConsts;
 use crate::model::Model;
 use crate::tables::{nibble_table, slice_tables, to_state, Slice};
+pub use crcstamp_layout::HwCrc;
 
 /// The complete set of generated data for one model: what `crc-gen show` prints and what
 /// `emit` turns into Rust statics for the `crcstamp` engine.
@@ -51,39 +52,18 @@ pub struct Consts {
     pub hw: Option<HwCrc>,
 }
 
-/// CPU instructions that update a reflected 32-bit CRC register by whole bytes: x86_64's
-/// SSE4.2 `crc32` (CRC-32C's polynomial) and aarch64's `crc32*` / `crc32c*`.
-///
-/// Any model with width 32, `refin = true` and one of the two polynomials can use them,
-/// whatever its init, refout and xorout (those act outside the register update).
+/// The CPU instruction family that computes a model's register update, if any (width 32,
+/// reflected input, the instruction's polynomial), as crcstamp's kernels name it.
 ///
 /// ```
-/// use crc_gen::{catalogue, consts::HwCrc};
+/// use crc_gen::{catalogue, consts::hw_crc, HwCrc};
 /// let model = |n| &catalogue::lookup(n).unwrap().model;
-/// assert_eq!(HwCrc::of(model("CRC-32/ISCSI")), Some(HwCrc::Crc32c));
-/// assert_eq!(HwCrc::of(model("CRC-32/JAMCRC")), Some(HwCrc::Crc32));
-/// assert_eq!(HwCrc::of(model("CRC-32/BZIP2")), None); // msb-first
+/// assert_eq!(hw_crc(model("CRC-32/ISCSI")), Some(HwCrc::Crc32c));
+/// assert_eq!(hw_crc(model("CRC-32/JAMCRC")), Some(HwCrc::Crc32));
+/// assert_eq!(hw_crc(model("CRC-32/BZIP2")), None); // msb-first
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum HwCrc {
-    /// Polynomial 0x04c11db7 (aarch64 `crc32b/h/w/x`).
-    Crc32,
-    /// Polynomial 0x1edc6f41 (x86_64 SSE4.2 `crc32`, aarch64 `crc32cb/h/w/x`).
-    Crc32c,
-}
-
-impl HwCrc {
-    /// The instruction family that computes `model`'s register update, if any.
-    pub fn of(model: &Model) -> Option<HwCrc> {
-        if model.width() != 32 || !model.refin() {
-            return None;
-        }
-        match model.poly() {
-            0x04c1_1db7 => Some(HwCrc::Crc32),
-            0x1edc_6f41 => Some(HwCrc::Crc32c),
-            _ => None,
-        }
-    }
+pub fn hw_crc(model: &Model) -> Option<HwCrc> {
+    HwCrc::of(model.width(), model.poly(), model.refin())
 }
 
 impl Consts {
@@ -110,7 +90,7 @@ impl Consts {
                 FoldConsts::new(model.width(), model.poly(), true)
             },
             combine: combine_table(model),
-            hw: HwCrc::of(model),
+            hw: hw_crc(model),
         }
     }
 }

@@ -95,19 +95,22 @@ pub fn item(c: &Consts, target: &Target) -> TokenStream {
     let combine = c.combine.iter().map(|&v| hex(v));
     let fold_consts = |f: &Option<crate::fold::FoldConsts>| match f {
         Some(f) => {
-            let pairs = f.folds.iter().map(|p| {
-                let (hi, lo) = (hex_lit(p.hi.into(), 64), hex_lit(p.lo.into(), 64));
+            let f = f.layout();
+            let pair = |[hi, lo]: [u64; 2]| {
+                let (hi, lo) = (hex_lit(hi.into(), 64), hex_lit(lo.into(), 64));
                 quote!([#hi, #lo])
-            });
-            let (b1, b2) = (
-                hex_lit(f.barrett_quotient.into(), 64),
-                hex_lit(f.barrett_poly.into(), 64),
-            );
+            };
+            let (k128, k256, k512) = (pair(f.k128), pair(f.k256), pair(f.k512));
+            let (k1024, k2048, barrett) = (pair(f.k1024), pair(f.k2048), pair(f.barrett));
             let g0 = f.g0;
             quote! {
                 ::core::option::Option::Some(&#krate::FoldConsts {
-                    folds: [#(#pairs),*],
-                    barrett: [#b1, #b2],
+                    k128: #k128,
+                    k256: #k256,
+                    k512: #k512,
+                    k1024: #k1024,
+                    k2048: #k2048,
+                    barrett: #barrett,
                     g0: #g0,
                 })
             }
@@ -116,11 +119,9 @@ pub fn item(c: &Consts, target: &Target) -> TokenStream {
     };
     let (fold, fold_reflected) = (fold_consts(&c.fold), fold_consts(&c.fold_reflected));
     let hw = match c.hw {
-        Some(crate::consts::HwCrc::Crc32) => {
-            quote!(::core::option::Option::Some(#krate::HwCrc::Crc32))
-        }
-        Some(crate::consts::HwCrc::Crc32c) => {
-            quote!(::core::option::Option::Some(#krate::HwCrc::Crc32c))
+        Some(hw) => {
+            let family = quote::format_ident!("{hw:?}");
+            quote!(::core::option::Option::Some(#krate::HwCrc::#family))
         }
         None => quote!(::core::option::Option::None),
     };

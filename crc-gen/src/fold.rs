@@ -12,7 +12,7 @@ use crate::gf2::{self, to_u128};
 
 /// Fold distances in bits: one 16-byte lane, then the strides of 2, 4, 8 and 16 lanes that
 /// the multi-accumulator loops of the 128/256/512-bit kernels use.
-pub const FOLD_DISTANCES: [u32; 5] = [128, 256, 512, 1024, 2048];
+pub const FOLD_DISTANCES: [u32; 5] = crcstamp_layout::FoldConsts::DISTANCES;
 
 /// The multiplier pair for one fold distance.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -136,6 +136,30 @@ impl FoldConsts {
                 format!("floor(x^{}/G)·x ⊕ x^64", 63 + n),
                 format!("(G − x^{n})·x^{}", 64 - n),
             )
+        }
+    }
+
+    /// The constants in the layout crcstamp's kernels read: one `[hi, lo]` pair per
+    /// distance, in named fields. Emitted code and `DynCrc` both take them from here.
+    ///
+    /// ```
+    /// use crc_gen::fold::FoldConsts;
+    /// let f = FoldConsts::new(32, 0x1edc6f41, true).unwrap().layout();
+    /// assert_eq!(f.k128, [0xf20c0dfe, 0x493c7d27]);
+    /// ```
+    pub fn layout(&self) -> crcstamp_layout::FoldConsts {
+        let pair = |d: u32| match self.pair(d) {
+            Some(p) => [p.hi, p.lo],
+            None => unreachable!("every distance has a pair"),
+        };
+        crcstamp_layout::FoldConsts {
+            k128: pair(128),
+            k256: pair(256),
+            k512: pair(512),
+            k1024: pair(1024),
+            k2048: pair(2048),
+            barrett: [self.barrett_quotient, self.barrett_poly],
+            g0: self.g0,
         }
     }
 

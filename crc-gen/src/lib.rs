@@ -47,7 +47,7 @@ pub mod search;
 pub mod standalone;
 pub mod tables;
 
-pub use consts::Consts;
+pub use consts::{Consts, HwCrc};
 pub use error::{Field, ModelError};
 pub use model::{Model, ModelSpec};
 pub use tables::Slice;

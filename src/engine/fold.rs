@@ -26,9 +26,9 @@
 //! from `plan::REFLECTED_MIN` bytes (`spec/decisions.md`, "Forward CRCs reflected").
 
 use super::simd::{CrcInstruction, Lane, Vector};
-use crate::consts::FoldConsts;
+use crcstamp_layout::FoldConsts;
 
-/// Index of the fold distance 128 bits in `FoldConsts::folds`; the next ones double it.
+/// Index of the fold distance 128 bits in `FoldConsts::fold`; the next ones double it.
 const D128: usize = 0;
 /// Index of the fold distance 256 bits.
 const D256: usize = 1;
@@ -110,7 +110,7 @@ impl<I: CrcInstruction> Reduce for ByInstruction<I> {
     }
 }
 
-/// The index in `FoldConsts::folds` of the distance of one `V` (128 bits: 0).
+/// The index in `FoldConsts::fold` of the distance of one `V` (128 bits: 0).
 const fn one<V: Vector>() -> usize {
     V::BYTES.trailing_zeros() as usize - 4
 }
@@ -127,7 +127,7 @@ const fn crosses<V: Vector, const LSB: bool>() -> bool {
 /// x^64..x^127 half (qword 0 for lsb, qword 1 for msb), LO by the other.
 #[inline(always)]
 unsafe fn splat<V: Vector, const LSB: bool>(f: &FoldConsts, index: usize) -> V {
-    let [hi, lo] = f.folds[index];
+    let [hi, lo] = f.fold(index);
     let (q0, q1) = if LSB || crosses::<V, LSB>() {
         (hi, lo)
     } else {
@@ -508,7 +508,7 @@ unsafe fn lanes<L: Lane, const LSB: bool, const BITREV: bool>(
 #[inline(always)]
 unsafe fn barrett<L: Lane, const LSB: bool>(f: &FoldConsts, width: u32, x: L) -> L {
     let [b1, b2] = f.barrett;
-    let lo128 = f.folds[D128][1];
+    let lo128 = f.k128[1];
     // SAFETY (every call): the caller guarantees `L`'s instructions.
     unsafe {
         // Qword 0: x^(64+n) mod G (scaled); the Barrett pair in qwords 0 and 1.

@@ -1,5 +1,5 @@
 //! Fusion: the CPU's CRC instruction and carry-less-multiply folding in one loop, for the
-//! CRCs whose register update an instruction computes ([`HwCrc`](crate::HwCrc)) on long
+//! CRCs whose register update an instruction computes ([`HwCrc`](crcstamp_layout::HwCrc)) on long
 //! inputs.
 //!
 //! The two run on different execution units, so a loop that issues both goes faster than
@@ -25,7 +25,7 @@ use super::fold::{body, ByInstruction, Side};
 use super::hwcrc::{join_consts, JOIN_WORDS};
 use super::simd::Lane;
 use super::simd::{CrcInstruction, Vector};
-use crate::consts::FoldConsts;
+use crcstamp_layout::FoldConsts;
 
 /// Bytes of one step: four vectors and `WORDS` words of each of three streams.
 pub(crate) const fn step_bytes<V: Vector, const WORDS: usize>() -> usize {
@@ -235,7 +235,7 @@ impl<I: CrcInstruction, const WORDS: usize> Side for Streams<'_, I, WORDS> {
 #[cfg(test)]
 mod tests {
     use super::super::hwcrc::join_consts;
-    use crate::consts::HwCrc;
+    use crcstamp_layout::HwCrc;
 
     /// The compile-time join constants agree with an independent square-and-multiply on
     /// unreflected polynomials, for streams of every length the table covers.

@@ -8,8 +8,9 @@ use super::plan::{self, Cpu, Family, ZmmFusion};
 use super::{route, Route};
 use crate::backend::Backend;
 use crate::catalog::{Crc16T10Dif, Crc32Bzip2, Crc32Iscsi, Crc32IsoHdlc, Crc64Nvme};
-use crate::consts::{Consts, HwCrc};
+use crate::consts::Consts;
 use crate::word::Word;
+use crcstamp_layout::HwCrc;
 use std::fmt::Write as _;
 use std::string::String;
 

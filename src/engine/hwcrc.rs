@@ -15,7 +15,7 @@
 //! time.
 
 use super::simd::CrcInstruction;
-use crate::consts::HwCrc;
+use crcstamp_layout::HwCrc;
 
 /// The most words per stream in one three-stream pass (a pass covers 24·k bytes).
 const THREE_WORDS: usize = 128;
@@ -26,10 +26,7 @@ pub(crate) const JOIN_WORDS: usize = 600;
 
 /// The instruction's polynomial, reflected (its operand layout: bit i is x^(31 − i)).
 const fn poly_reflected(hw: HwCrc) -> u32 {
-    match hw {
-        HwCrc::Crc32 => 0xedb8_8320,
-        HwCrc::Crc32c => 0x82f6_3b78,
-    }
+    hw.poly().reverse_bits()
 }
 
 /// `r · x^e mod G` in the reflected 32-bit layout, where multiplying by x is a right shift.

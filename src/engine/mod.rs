@@ -386,7 +386,7 @@ fn update_fused<W: Word>(c: &Consts<'_, W>, cpu: Cpu, state: W, bytes: &[u8]) ->
 
 /// The CPU's CRC instruction; `hw` is only ever set on 32-bit CRCs, so `W` is `u32`.
 #[inline(always)]
-fn update_hw<W: Word>(hw: crate::HwCrc, cpu: Cpu, state: W, bytes: &[u8]) -> W {
+fn update_hw<W: Word>(hw: crcstamp_layout::HwCrc, cpu: Cpu, state: W, bytes: &[u8]) -> W {
     W::from_u64(u64::from(run::hw(hw, cpu, state.low_u64() as u32, bytes)))
 }
 

@@ -6,8 +6,9 @@ use super::hwcrc;
 use super::kernels;
 use super::plan::{self, Cpu};
 use crate::backend::Backend;
-use crate::consts::{Consts, FoldConsts, HwCrc};
+use crate::consts::Consts;
 use crate::word::Word;
+use crcstamp_layout::{FoldConsts, HwCrc};
 
 /// Feeds `bytes` (at least 16) into `state` with the folding kernel `backend`, which `cpu`
 /// has. Always inlined: for a stamped type the bit order, the register conversions and the

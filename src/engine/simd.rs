@@ -101,7 +101,7 @@ pub(crate) trait Lane: Vector<Lane = Self, Half = Self, Block = [u8; 16]> {
 /// operand layout: bit i is x^(31 − i)), with a carry-less multiply to join streams.
 pub(crate) trait CrcInstruction {
     /// The polynomial the instruction computes.
-    const HW: crate::HwCrc;
+    const HW: crcstamp_layout::HwCrc;
     /// Eight bytes (a little-endian word) into the register held in the low half of a u64,
     /// as x86's instruction returns it: no zero-extension between steps.
     unsafe fn step8(c: u64, word: u64) -> u64;

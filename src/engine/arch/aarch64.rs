@@ -6,7 +6,7 @@
 use core::arch::aarch64::*;
 
 use crate::engine::simd::{CrcInstruction, Lane, Vector};
-use crate::HwCrc;
+use crcstamp_layout::HwCrc;
 
 impl Vector for uint64x2_t {
     type Block = [u8; 16];

@@ -6,7 +6,7 @@
 //! but the trait signatures.
 
 use crate::engine::simd::{CrcInstruction, Lane, Vector};
-use crate::HwCrc;
+use crcstamp_layout::HwCrc;
 
 /// The 128-bit carry-less product of `a` and `b`, four bits of `b` at a time.
 fn clmul64(a: u64, b: u64) -> u128 {
@@ -176,11 +176,12 @@ impl Lane for Emulated128 {
     }
 }
 
-/// A CRC instruction computed bit by bit, for the polynomial `HW`.
+/// A CRC instruction computed bit by bit, for CRC-32C's polynomial or (`CRC32C` false) CRC-32's.
 pub(crate) struct EmulatedCrc<const CRC32C: bool>;
 
 impl<const CRC32C: bool> EmulatedCrc<CRC32C> {
-    const POLY: u64 = if CRC32C { 0x82f6_3b78 } else { 0xedb8_8320 };
+    /// The instruction's polynomial, reflected.
+    const POLY: u64 = <Self as CrcInstruction>::HW.poly().reverse_bits() as u64;
     /// `bits` bits of `x` (the register XORed with the data) through the reflected register.
     fn feed(mut x: u64, bits: u32) -> u64 {
         for _ in 0..bits {

@@ -328,7 +328,7 @@ pub(crate) fn ticks() -> u64 {
 pub(crate) struct Sse42;
 
 impl CrcInstruction for Sse42 {
-    const HW: crate::HwCrc = crate::HwCrc::Crc32c;
+    const HW: crcstamp_layout::HwCrc = crcstamp_layout::HwCrc::Crc32c;
     #[inline]
     #[target_feature(enable = "sse4.2")]
     unsafe fn step8(c: u64, word: u64) -> u64 {

@@ -6,11 +6,11 @@
 use core::arch::aarch64::uint64x2_t;
 
 use crate::backend::Backend;
-use crate::consts::{FoldConsts, HwCrc};
 use crate::engine::arch::aarch64::{Crc32, Crc32c};
 use crate::engine::fold::{from_register, Barrett};
 use crate::engine::plan::{ZmmFusion, LANE_STEPS, LANE_WORDS, THREE_MIN};
 use crate::engine::{fusion, hwcrc};
+use crcstamp_layout::{FoldConsts, HwCrc};
 
 /// Runs the folding kernel `backend` on `bytes` (at least 16) from the register `reg` in
 /// the kernels' layout. `backend` must be available here.

@@ -28,7 +28,6 @@ pub enum Emulated {
     },
 }
 
-use crate::consts::{FoldConsts, HwCrc};
 use crate::engine::arch::emulated::{Emulated128, Emulated256, Emulated512, EmulatedCrc};
 use crate::engine::fold::{
     from_register, from_register_aligned, from_register_by_instruction, Barrett, ByInstruction,
@@ -41,6 +40,7 @@ use crate::engine::plan::{
 };
 use crate::engine::simd::{CrcInstruction, Vector};
 use crate::engine::{fusion, hwcrc};
+use crcstamp_layout::{FoldConsts, HwCrc};
 
 /// The fold body on `bits`-bit emulated vectors (128, 256 or 512); `reflected`: an msb
 /// CRC run reflected (`f` its twin's constants, `lsb` true, `reg` the msb register); `hw`:

@@ -2,8 +2,8 @@
 //! (`plan::FOLDING_ORDER` is empty and `hwcrc::supports` false), so each is unreachable.
 
 use crate::backend::Backend;
-use crate::consts::{FoldConsts, HwCrc};
 use crate::engine::plan::ZmmFusion;
+use crcstamp_layout::{FoldConsts, HwCrc};
 
 pub(crate) fn fold<const LSB: bool>(b: Backend, _: &FoldConsts, _: u32, _: u64, _: &[u8]) -> u64 {
     unreachable!("no folding kernel on this target: {b:?}")

@@ -6,7 +6,6 @@
 use core::arch::x86_64::{__m128i, __m256i, __m512i};
 
 use crate::backend::Backend;
-use crate::consts::{FoldConsts, HwCrc};
 use crate::engine::arch::x86_64::Sse42;
 use crate::engine::fold::{
     from_register, from_register_aligned, from_register_by_instruction, Barrett, ByInstruction,
@@ -17,6 +16,7 @@ use crate::engine::plan::{
     ZMM_WIDE_WORDS, ZMM_WORDS,
 };
 use crate::engine::{fusion, hwcrc};
+use crcstamp_layout::{FoldConsts, HwCrc};
 
 /// Runs the folding kernel `backend` on `bytes` (at least 16) from the register `reg` in
 /// the kernels' layout. `backend` must be available here.

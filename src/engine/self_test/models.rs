@@ -6,8 +6,9 @@
 //! polynomial. A test below compares every field with the catalogue's stamps.
 
 use crate::__private::{slice_tables_u16, slice_tables_u32, slice_tables_u64};
-use crate::consts::{Consts, FoldConsts, HwCrc};
-use crate::model::Model;
+use crate::consts::Consts;
+use crcstamp_layout::Model;
+use crcstamp_layout::{FoldConsts, HwCrc};
 
 /// Slices of the reference's table kernel: enough that the reference costs little of the
 /// self-test's time, few enough that the tables stay small.
@@ -71,13 +72,11 @@ const fn model<W>(
 static CRC32C_TABLES: [[u32; 256]; SLICES] =
     slice_tables_u32::<SLICES>(&table0_u32(0x82f6_3b78, true), true);
 static CRC32C_FOLD: FoldConsts = FoldConsts {
-    folds: [
-        [0xf20c_0dfe, 0x493c_7d27],
-        [0x3da6_d0cb, 0xba4f_c28e],
-        [0x740e_ef02, 0x9e4a_ddf8],
-        [0x6992_cea2, 0x0d3b_6092],
-        [0xdcb1_7aa4, 0xb9e0_2b86],
-    ],
+    k128: [0xf20c_0dfe, 0x493c_7d27],
+    k256: [0x3da6_d0cb, 0xba4f_c28e],
+    k512: [0x740e_ef02, 0x9e4a_ddf8],
+    k1024: [0x6992_cea2, 0x0d3b_6092],
+    k2048: [0xdcb1_7aa4, 0xb9e0_2b86],
     barrett: [0x4869_ec38_dea7_13f1, 0x0000_0001_05ec_76f0],
     g0: true,
 };
@@ -97,13 +96,11 @@ pub(super) static CRC32C: Consts<'static, u32> = Consts {
 static CRC32_TABLES: [[u32; 256]; SLICES] =
     slice_tables_u32::<SLICES>(&table0_u32(0xedb8_8320, true), true);
 static CRC32_FOLD: FoldConsts = FoldConsts {
-    folds: [
-        [0xae68_9191, 0xccaa_009e],
-        [0xf1da_05aa, 0x8125_6527],
-        [0x8f35_2d95, 0x1d95_13d7],
-        [0x33ff_f533, 0x910e_eec1],
-        [0xce33_71cb, 0xe95c_1271],
-    ],
+    k128: [0xae68_9191, 0xccaa_009e],
+    k256: [0xf1da_05aa, 0x8125_6527],
+    k512: [0x8f35_2d95, 0x1d95_13d7],
+    k1024: [0x33ff_f533, 0x910e_eec1],
+    k2048: [0xce33_71cb, 0xe95c_1271],
     barrett: [0xb4e5_b025_f701_1641, 0x0000_0001_db71_0640],
     g0: true,
 };
@@ -123,24 +120,20 @@ pub(super) static CRC32: Consts<'static, u32> = Consts {
 static T10DIF_TABLES: [[u16; 256]; SLICES] =
     slice_tables_u16::<SLICES>(&table0_u16(0x8bb7, false), false);
 static T10DIF_FOLD: FoldConsts = FoldConsts {
-    folds: [
-        [0x06df << 48, 0x2d56 << 48],
-        [0xe7b5 << 48, 0x6ee3 << 48],
-        [0xe658 << 48, 0x044c << 48],
-        [0x7cf5 << 48, 0x9d9d << 48],
-        [0x4b0b << 48, 0xdccf << 48],
-    ],
+    k128: [0x06df << 48, 0x2d56 << 48],
+    k256: [0xe7b5 << 48, 0x6ee3 << 48],
+    k512: [0xe658 << 48, 0x044c << 48],
+    k1024: [0x7cf5 << 48, 0x9d9d << 48],
+    k2048: [0x4b0b << 48, 0xdccf << 48],
     barrett: [0xf65a_57f8_1d33_a48a, 0x8bb7 << 48],
     g0: true,
 };
 static T10DIF_TWIN: FoldConsts = FoldConsts {
-    folds: [
-        [0x2d63, 0xd568],
-        [0x806d, 0x554f],
-        [0x34ce, 0x6440],
-        [0x85df, 0xa8d1],
-        [0x7a07, 0x3dd5],
-    ],
+    k128: [0x2d63, 0xd568],
+    k256: [0x806d, 0x554f],
+    k512: [0x34ce, 0x6440],
+    k1024: [0x85df, 0xa8d1],
+    k2048: [0x7a07, 0x3dd5],
     barrett: [0xa24b_9970_3fd4_b4df, 0x0001_dba2],
     g0: true,
 };
@@ -160,24 +153,20 @@ pub(super) static T10DIF: Consts<'static, u16> = Consts {
 static ECMA182_TABLES: [[u64; 256]; SLICES] =
     slice_tables_u64::<SLICES>(&table0_u64(0x42f0_e1eb_a9ea_3693, false), false);
 static ECMA182_FOLD: FoldConsts = FoldConsts {
-    folds: [
-        [0x4eb9_38a7_d257_740e, 0x05f5_c3c7_eb52_fab6],
-        [0x44be_f2a2_01b5_200c, 0x571b_ee0a_227e_f92b],
-        [0xddf4_b698_1205_b83f, 0x5f68_43ca_540d_f020],
-        [0x0010_67e5_71d7_d5c2, 0x05cf_79de_a9ac_37d6],
-        [0x7036_b038_9f6a_0c82, 0x7f52_691a_60dd_c70d],
-    ],
+    k128: [0x4eb9_38a7_d257_740e, 0x05f5_c3c7_eb52_fab6],
+    k256: [0x44be_f2a2_01b5_200c, 0x571b_ee0a_227e_f92b],
+    k512: [0xddf4_b698_1205_b83f, 0x5f68_43ca_540d_f020],
+    k1024: [0x0010_67e5_71d7_d5c2, 0x05cf_79de_a9ac_37d6],
+    k2048: [0x7036_b038_9f6a_0c82, 0x7f52_691a_60dd_c70d],
     barrett: [0x578d_29d0_6cc4_f872, 0x42f0_e1eb_a9ea_3693],
     g0: true,
 };
 static ECMA182_TWIN: FoldConsts = FoldConsts {
-    folds: [
-        [0xe05d_d497_ca39_3ae4, 0xdabe_95af_c787_5f40],
-        [0x6009_5b00_8a9e_fa44, 0x3be6_53a3_0fe1_af51],
-        [0x6ae3_efbb_9dd4_41f3, 0x081f_6054_a784_2df4],
-        [0x8757_d71d_4fcc_1000, 0xd7d8_6b2a_f73d_e740],
-        [0x8260_adf2_381a_d81c, 0xf31f_d927_1e22_8b79],
-    ],
+    k128: [0xe05d_d497_ca39_3ae4, 0xdabe_95af_c787_5f40],
+    k256: [0x6009_5b00_8a9e_fa44, 0x3be6_53a3_0fe1_af51],
+    k512: [0x6ae3_efbb_9dd4_41f3, 0x081f_6054_a784_2df4],
+    k1024: [0x8757_d71d_4fcc_1000, 0xd7d8_6b2a_f73d_e740],
+    k2048: [0x8260_adf2_381a_d81c, 0xf31f_d927_1e22_8b79],
     barrett: [0x9c3e_466c_1729_63d5, 0x92d8_af2b_af0e_1e84],
     g0: true,
 };
