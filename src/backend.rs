@@ -177,6 +177,67 @@ impl fmt::Display for Availability {
     }
 }
 
+/// How the automatic path runs an input of a given length on this CPU: the kernel, and the
+/// choices the CPU family's route plan makes inside it ([`Consts::route_for`](crate::Consts::route_for);
+/// `crc-gen route` prints them as length bands). `Display` writes the kernel's name and then
+/// each choice that holds, e.g. `vpclmul512 reflected aligned`.
+///
+/// ```
+/// use crcstamp::{catalog::Crc32IsoHdlc, Backend, Crc};
+/// let step = Crc32IsoHdlc::consts().route_for(8);
+/// assert_eq!(step.backend, Backend::Slice16);
+/// assert_eq!(step.to_string(), "slice16");
+/// assert_eq!(Crc32IsoHdlc::consts().route_for(1 << 20).backend, Crc32IsoHdlc::consts().backend());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub struct RouteStep {
+    /// The kernel ([`Consts::backend_for`](crate::Consts::backend_for)).
+    pub backend: Backend,
+    /// Fusion's vector width in bits (128 on aarch64, 256 or 512 on x86_64); 0 for the
+    /// other kernels.
+    pub fusion_bits: u16,
+    /// Fusion in the wide 512-bit shape: four instruction words a step for each stream, for
+    /// an instruction that retires two a cycle (AMD Zen 5).
+    pub fusion_wide: bool,
+    /// Fusion raced against the 512-bit fold, per thread ([`Backend::raced_against`]).
+    pub raced: bool,
+    /// The CRC instruction as three streams, joined by a carry-less multiply.
+    pub three_streams: bool,
+    /// Folding whose last reduction is two steps of the CRC instruction instead of Barrett
+    /// (CRC-32C on x86_64).
+    pub reduced_by_instruction: bool,
+    /// A forward (msb) CRC run reflected over bit-reversed bytes (GFNI).
+    pub reflected: bool,
+    /// Vector loads aligned to the vector's size, after a head.
+    pub aligned: bool,
+    /// The loop asks the cache for the lines it will load a kilobyte ahead.
+    pub reads_ahead: bool,
+}
+
+impl fmt::Display for RouteStep {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.backend.name())?;
+        if self.fusion_bits != 0 {
+            write!(f, " {}-bit", self.fusion_bits)?;
+        }
+        for (on, word) in [
+            (self.fusion_wide, "wide"),
+            (self.raced, "raced"),
+            (self.three_streams, "three-streams"),
+            (self.reduced_by_instruction, "reduced-by-instruction"),
+            (self.reflected, "reflected"),
+            (self.aligned, "aligned"),
+            (self.reads_ahead, "reads-ahead"),
+        ] {
+            if on {
+                write!(f, " {word}")?;
+            }
+        }
+        Ok(())
+    }
+}
+
 impl fmt::Display for Backend {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())

@@ -244,6 +244,11 @@ impl DynCrc {
         with_consts!(&*self.words, |c, _w| c.backend_for(len))
     }
 
+    /// How `checksum` runs an input of `len` bytes here (see [`Consts::route_for`]).
+    pub fn route_for(&self, len: usize) -> crate::RouteStep {
+        with_consts!(&*self.words, |c, _w| c.route_for(len))
+    }
+
     /// Whether [`checksum_with`](Self::checksum_with) can run `backend`.
     pub fn supports(&self, backend: Backend) -> bool {
         with_consts!(&*self.words, |c, _w| c.supports(backend))

@@ -157,7 +157,7 @@ pub mod __emulated {
     pub use crate::engine::{update_emulated, Emulated};
 }
 
-pub use backend::{Availability, Backend};
+pub use backend::{Availability, Backend, RouteStep};
 pub use consts::Consts;
 pub use crc::Crc;
 pub use crcstamp_layout::{FoldConsts, HwCrc, Model};

@@ -171,7 +171,9 @@ def main():
                     # `dynamic` (DynCrc) needs crc-gen; declared, never enabled, so its
                     # `cfg`s are known to the compiler.
                     '[features]\ndefault = ["std"]\nstd = []\ndynamic = []\n[dependencies]\n'
-                    f'crcstamp-macros = {{ path = "{os.path.join(ROOT, "crc-macros")}" }}\n')
+                    f'crcstamp-macros = {{ path = "{os.path.join(ROOT, "crc-macros")}" }}\n'
+                    # The constants layout (a side from before it ignores the dependency).
+                    f'crcstamp-layout = {{ path = "{os.path.join(ROOT, "crc-layout")}" }}\n')
     probe = os.path.join(args.dir, "probe")
     os.makedirs(os.path.join(probe, "src"), exist_ok=True)
     with open(os.path.join(probe, "Cargo.toml"), "w") as f:

@@ -1,16 +1,16 @@
 //! The route plan pinned: for a synthetic CPU of each family, every length band of five
-//! headline CRCs, with the kernel and every choice the plan makes inside it, compared with
+//! headline CRCs, with the kernel and every choice the plan makes inside it (`route_step`,
+//! as `Consts::route_for` and `crc-gen route` give them on this CPU), compared with
 //! `spec/route-plan-<arch>.txt`. A change to any threshold or choice of `plan` shows there as
 //! one diff; `CRCSTAMP_BLESS=1 cargo test -p crcstamp --lib golden` rewrites the file to
 //! review and commit.
 
-use super::plan::{self, Cpu, Family, ZmmFusion};
-use super::{route, Route};
+use super::plan::{self, Cpu, Family};
+use super::route_step;
 use crate::backend::Backend;
 use crate::catalog::{Crc16T10Dif, Crc32Bzip2, Crc32Iscsi, Crc32IsoHdlc, Crc64Nvme};
 use crate::consts::Consts;
 use crate::word::Word;
-use crcstamp_layout::HwCrc;
 use std::fmt::Write as _;
 use std::string::String;
 
@@ -82,106 +82,22 @@ const CPUS: [Synthetic; 2] = {
     ]
 };
 
-/// What runs one length: the route, and the choices inside it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Choice {
-    route: Route,
-    /// Three instruction streams; fusion's shape, and whether it races the 512-bit fold.
-    three: bool,
-    shape: Option<ZmmFusion>,
-    raced: bool,
-    /// An msb CRC run reflected; reading ahead; aligned vector loads; reduced by the
-    /// instruction.
-    reflected: bool,
-    ahead: bool,
-    aligned: bool,
-    by_instruction: bool,
-}
-
-fn choice<W: Word>(c: &Consts<'_, W>, cpu: Cpu, len: usize) -> Choice {
-    let route = route(c, len, Some(cpu));
-    let mut x = Choice {
-        route,
-        three: false,
-        shape: None,
-        raced: false,
-        reflected: false,
-        ahead: false,
-        aligned: false,
-        by_instruction: false,
-    };
-    match route {
-        Route::Hw => x.three = plan::three_streams(cpu, len),
-        Route::Fusion => {
-            x.shape = Some(cpu.fusion_shape());
-            x.raced = cpu.races();
-            x.ahead = cpu.fusion_shape() == ZmmFusion::Narrow && plan::reads_ahead(cpu, len);
-        }
-        Route::Fold(b) => {
-            x.reflected = c.fold_reflected.is_some() && plan::runs_reflected(b, cpu, len);
-            x.ahead = x.reflected && plan::reads_ahead(cpu, len);
-            // CRC-32C reduces by the instruction where x86_64 runs it (`kernels`).
-            x.by_instruction = cfg!(target_arch = "x86_64")
-                && c.hw == Some(HwCrc::Crc32c)
-                && cpu.has(Backend::HwCrc);
-            let align_from = match x.by_instruction {
-                true => plan::ALIGN_BY_INSTRUCTION_MIN,
-                false => plan::ALIGN_MIN,
-            };
-            x.aligned = b == Backend::Vpclmul512 && len >= align_from;
-        }
-        Route::Tables | Route::Detect => {}
-    }
-    x
-}
-
-fn describe(x: Choice) -> String {
-    let mut s = String::from(match x.route {
-        Route::Tables => "tables",
-        Route::Detect => "detect",
-        Route::Hw => "hwcrc",
-        Route::Fusion => "fusion",
-        Route::Fold(b) => b.name(),
-    });
-    let shape = match x.shape {
-        Some(ZmmFusion::No) if cfg!(target_arch = "aarch64") => " 128-bit",
-        Some(ZmmFusion::No) => " 256-bit",
-        Some(ZmmFusion::Narrow) => " 512-bit narrow",
-        Some(ZmmFusion::Wide) => " 512-bit wide",
-        None => "",
-    };
-    s.push_str(shape);
-    for (on, word) in [
-        (x.three, " three-streams"),
-        (x.raced, " raced-against-vpclmul512"),
-        (x.by_instruction, " reduced-by-instruction"),
-        (x.reflected, " reflected"),
-        (x.aligned, " aligned"),
-        (x.ahead, " reads-ahead"),
-    ] {
-        if on {
-            s.push_str(word);
-        }
-    }
-    s
-}
-
 fn bands<W: Word>(out: &mut String, name: &str, c: &Consts<'_, W>, cpu: Cpu) {
     writeln!(out, "{name}").unwrap();
     let mut from = 0;
-    let mut last = choice(c, cpu, 0);
+    let mut last = route_step(c, 0, cpu);
     for len in 1..=SCANNED {
-        let x = choice(c, cpu, len);
-        if x != last {
-            writeln!(out, "  {from:>8} - {:<8} {}", len - 1, describe(last)).unwrap();
-            (from, last) = (len, x);
+        let step = route_step(c, len, cpu);
+        if step != last {
+            writeln!(out, "  {from:>8} - {:<8} {last}", len - 1).unwrap();
+            (from, last) = (len, step);
         }
     }
     // Past the scan nothing changes.
     for len in [SCANNED << 1, SCANNED << 10, usize::MAX] {
-        assert_eq!(choice(c, cpu, len), last, "{name} at {len}");
+        assert_eq!(route_step(c, len, cpu), last, "{name} at {len}");
     }
-    writeln!(out, "  {from:>8} -          {}", describe(last)).unwrap();
+    writeln!(out, "  {from:>8} -          {last}").unwrap();
 }
 
 #[test]

@@ -2,7 +2,7 @@
 //! above it, so that the types stay data that every module of the engine can take.
 
 use super::detect;
-use crate::backend::{Availability, Backend};
+use crate::backend::{Availability, Backend, RouteStep};
 use crate::combine::combine;
 use crate::consts::Consts;
 use crate::word::Word;
@@ -31,6 +31,21 @@ impl<W: Word> Consts<'_, W> {
     /// ```
     pub fn backend_for(&self, len: usize) -> Backend {
         super::backend_for(self, len)
+    }
+
+    /// How [`update`](Self::update) runs an input of `len` bytes here: the kernel
+    /// ([`backend_for`](Self::backend_for)) and the choices the CPU family's route plan
+    /// makes inside it (`spec/engine.md`, "What runs at each length").
+    ///
+    /// ```
+    /// use crcstamp::{catalog::Crc32Iscsi, Crc};
+    /// let c = Crc32Iscsi::consts();
+    /// for len in [1, 64, 4096, 1 << 20] {
+    ///     assert_eq!(c.route_for(len).backend, c.backend_for(len));
+    /// }
+    /// ```
+    pub fn route_for(&self, len: usize) -> RouteStep {
+        super::route_step(self, len, detect::features())
     }
 
     /// Whether [`update_with`](Self::update_with) can run `backend`: it is available on this

@@ -32,10 +32,11 @@ mod table;
 
 pub use kernels::emulated::Emulated;
 
-use crate::backend::Backend;
+use crate::backend::{Backend, RouteStep};
 use crate::consts::Consts;
 use crate::word::Word;
-use plan::Cpu;
+use crcstamp_layout::HwCrc;
+use plan::{Cpu, ZmmFusion};
 
 /// Below this many bytes the table kernels run inline, without looking at the CPU: up to one
 /// slice-16 block they beat every other kernel, and past it folding (or the CRC instruction)
@@ -153,12 +154,57 @@ fn route_then<W: Word, R>(
 
 /// The kernel [`update`] runs for an input of `len` bytes.
 pub(crate) fn backend_for<W: Word>(c: &Consts<'_, W>, len: usize) -> Backend {
-    match route(c, len, Some(detect::features())) {
-        Route::Hw => Backend::HwCrc,
-        Route::Fusion => Backend::Fusion,
-        Route::Fold(b) => b,
-        Route::Tables | Route::Detect => tables_backend(c),
+    route_step(c, len, detect::features()).backend
+}
+
+/// The kernel [`route`] takes for `len` bytes of `c` on `cpu`, and the choices the plan
+/// makes inside it, as the kernels' callers (`run`) make them.
+pub(crate) fn route_step<W: Word>(c: &Consts<'_, W>, len: usize, cpu: Cpu) -> RouteStep {
+    let mut step = RouteStep {
+        backend: tables_backend(c),
+        fusion_bits: 0,
+        fusion_wide: false,
+        raced: false,
+        three_streams: false,
+        reduced_by_instruction: false,
+        reflected: false,
+        aligned: false,
+        reads_ahead: false,
+    };
+    match route(c, len, Some(cpu)) {
+        Route::Hw => {
+            step.backend = Backend::HwCrc;
+            step.three_streams = plan::three_streams(cpu, len);
+        }
+        Route::Fusion => {
+            let shape = cpu.fusion_shape();
+            step.backend = Backend::Fusion;
+            step.fusion_bits = match shape {
+                ZmmFusion::No if cfg!(target_arch = "aarch64") => 128,
+                ZmmFusion::No => 256,
+                ZmmFusion::Narrow | ZmmFusion::Wide => 512,
+            };
+            step.fusion_wide = shape == ZmmFusion::Wide;
+            step.raced = cfg!(target_arch = "x86_64") && cpu.races();
+            step.reads_ahead = shape == ZmmFusion::Narrow && plan::reads_ahead(cpu, len);
+        }
+        Route::Fold(b) => {
+            step.backend = b;
+            step.reflected = c.fold_reflected.is_some() && plan::runs_reflected(b, cpu, len);
+            step.reads_ahead = step.reflected && plan::reads_ahead(cpu, len);
+            // Where `kernels::fold_by_instruction` has an entry: CRC-32C on x86_64.
+            step.reduced_by_instruction = cfg!(target_arch = "x86_64")
+                && c.hw == Some(HwCrc::Crc32c)
+                && cpu.has(Backend::HwCrc);
+            let align_from = match step.reduced_by_instruction {
+                true => plan::ALIGN_BY_INSTRUCTION_MIN,
+                false => plan::ALIGN_MIN,
+            };
+            step.aligned = b == Backend::Vpclmul512 && len >= align_from;
+        }
+        Route::Tables | Route::Detect => {}
     }
+    step
 }
 
 /// The fastest table kernel `c` carries tables for ([`table::best_slice`]).

@@ -48,12 +48,15 @@ pub struct Args {
 /// threshold of the route lies below (the longest, fusion's, at 32 KiB).
 const SCANNED: usize = 1 << 20;
 
-/// Inputs from `from` to `to` (inclusive; `None`: no limit) take `backend`.
+/// Inputs from `from` to `to` (inclusive; `None`: no limit) take `backend`, with the route
+/// plan's choices inside it (`route`: the backend's name and each choice,
+/// [`crcstamp::RouteStep`]).
 #[derive(Debug, serde::Serialize)]
 struct Band {
     from: usize,
     to: Option<usize>,
     backend: &'static str,
+    route: String,
     why: &'static str,
 }
 
@@ -86,7 +89,7 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
                 for b in bands {
                     let to = b.to.map_or(String::from("…"), |to| to.to_string());
                     let span = format!("{} ..= {to}", b.from);
-                    text += &format!("  {span:<22} {:<11} {}\n", b.backend, b.why);
+                    text += &format!("  {span:<22} {:<40} {}\n", b.route, b.why);
                 }
             }
             print_out(text)?;
@@ -119,28 +122,30 @@ fn rerun(family: Family) -> Result<ExitCode, String> {
     })
 }
 
-/// The lengths each backend runs, merged into bands.
+/// The lengths each route step (a backend and the plan's choices in it) runs, merged into
+/// bands.
 fn bands(crc: &DynCrc) -> Vec<Band> {
     let lengths = (0..SCANNED)
         .chain((20..=30).map(|k| 1usize << k))
         .chain([usize::MAX]);
     let mut bands: Vec<Band> = Vec::new();
+    let mut last = None;
     for len in lengths {
-        let backend = crc.backend_for(len);
-        match bands.last_mut() {
-            Some(band) if band.backend == backend.name() => {}
-            _ => {
-                if let Some(band) = bands.last_mut() {
-                    band.to = Some(len - 1);
-                }
-                bands.push(Band {
-                    from: len,
-                    to: None,
-                    backend: backend.name(),
-                    why: why(backend),
-                });
-            }
+        let step = crc.route_for(len);
+        if last == Some(step) {
+            continue;
         }
+        if let Some(band) = bands.last_mut() {
+            band.to = Some(len - 1);
+        }
+        bands.push(Band {
+            from: len,
+            to: None,
+            backend: step.backend.name(),
+            route: step.to_string(),
+            why: why(step.backend),
+        });
+        last = Some(step);
     }
     bands
 }
