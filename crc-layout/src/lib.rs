@@ -30,7 +30,7 @@ use core::fmt;
 ///     g0: true,
 /// };
 /// // The pair for 2^(7 + i) bits, as the kernels pick one by a vector's width.
-/// assert_eq!(f.fold(2), f.k512);
+/// assert_eq!(f.k(2), f.k512);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct FoldConsts {
@@ -53,7 +53,7 @@ pub struct FoldConsts {
 }
 
 impl FoldConsts {
-    /// The fold distances in bits, in the order of [`fold`](Self::fold)'s index.
+    /// The fold distances in bits, in the order of [`k`](Self::k)'s index.
     pub const DISTANCES: [u32; 5] = [128, 256, 512, 1024, 2048];
 
     /// The pair that folds by `DISTANCES[i]` bits.
@@ -61,7 +61,7 @@ impl FoldConsts {
     /// # Panics
     /// If `i` is 5 or more.
     #[inline(always)]
-    pub const fn fold(&self, i: usize) -> [u64; 2] {
+    pub const fn k(&self, i: usize) -> [u64; 2] {
         match i {
             0 => self.k128,
             1 => self.k256,

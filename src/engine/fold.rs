@@ -28,7 +28,7 @@
 use super::simd::{CrcInstruction, Lane, Vector};
 use crcstamp_layout::FoldConsts;
 
-/// Index of the fold distance 128 bits in `FoldConsts::fold`; the next ones double it.
+/// Index of the fold distance 128 bits in `FoldConsts::k`; the next ones double it.
 const D128: usize = 0;
 /// Index of the fold distance 256 bits.
 const D256: usize = 1;
@@ -110,7 +110,7 @@ impl<I: CrcInstruction> Reduce for ByInstruction<I> {
     }
 }
 
-/// The index in `FoldConsts::fold` of the distance of one `V` (128 bits: 0).
+/// The index in `FoldConsts::k` of the distance of one `V` (128 bits: 0).
 const fn one<V: Vector>() -> usize {
     V::BYTES.trailing_zeros() as usize - 4
 }
@@ -127,7 +127,7 @@ const fn crosses<V: Vector, const LSB: bool>() -> bool {
 /// x^64..x^127 half (qword 0 for lsb, qword 1 for msb), LO by the other.
 #[inline(always)]
 unsafe fn splat<V: Vector, const LSB: bool>(f: &FoldConsts, index: usize) -> V {
-    let [hi, lo] = f.fold(index);
+    let [hi, lo] = f.k(index);
     let (q0, q1) = if LSB || crosses::<V, LSB>() {
         (hi, lo)
     } else {
