@@ -11,6 +11,17 @@ use super::overrides::{env_choice, EnvList};
 use super::plan::{self, Cpu, Family};
 use crate::backend::{Availability, Backend};
 
+// What this CPU offers, per architecture: `has`, `has_gfni`, `family`.
+#[cfg(target_arch = "aarch64")]
+#[path = "detect/aarch64.rs"]
+mod cpu;
+#[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
+#[path = "detect/other.rs"]
+mod cpu;
+#[cfg(target_arch = "x86_64")]
+#[path = "detect/x86_64.rs"]
+mod cpu;
+
 #[cfg(target_has_atomic = "64")]
 type AtomicBits = core::sync::atomic::AtomicU64;
 #[cfg(not(target_has_atomic = "64"))]
@@ -58,7 +69,7 @@ pub(crate) fn availability(b: Backend) -> Availability {
         Availability::Available
     } else if cpu.failed(b) {
         Availability::FailedSelfTest
-    } else if !cpu_has(b) {
+    } else if !cpu::has(b) {
         Availability::Unsupported
     } else if b.tier() > max_tier() {
         Availability::Capped
@@ -77,127 +88,17 @@ pub(crate) fn family() -> Family {
 fn detect_and_cache() -> Cpu {
     let max_tier = max_tier();
     let disabled = EnvList::read("CRCSTAMP_DISABLE");
-    let offers = |b: Backend| b.tier() <= max_tier && !disabled.names(b.name()) && cpu_has(b);
-    let gfni = cpu_has_gfni() && !disabled.names("gfni");
+    let offers = |b: Backend| b.tier() <= max_tier && !disabled.names(b.name()) && cpu::has(b);
+    let gfni = cpu::has_gfni() && !disabled.names("gfni");
     let cpu = plan::resolve(cpu_family(), offers, gfni, |name| disabled.names(name));
     let cpu = plan::finish(super::self_test::run(cpu));
     FEATURES.store(cpu.word(), core::sync::atomic::Ordering::Relaxed);
     cpu
 }
 
-#[cfg(all(feature = "std", target_arch = "x86_64"))]
-macro_rules! has {
-    ($f:tt) => {
-        std::arch::is_x86_feature_detected!($f)
-    };
-}
-#[cfg(all(feature = "std", target_arch = "aarch64"))]
-macro_rules! has {
-    ($f:tt) => {
-        std::arch::is_aarch64_feature_detected!($f)
-    };
-}
-#[cfg(all(
-    not(feature = "std"),
-    any(target_arch = "x86_64", target_arch = "aarch64")
-))]
-macro_rules! has {
-    ($f:tt) => {
-        cfg!(target_feature = $f)
-    };
-}
-
-/// Every instruction set extension the kernel uses, checked on this CPU.
-#[allow(unreachable_code)]
-pub(crate) fn cpu_has(b: Backend) -> bool {
-    #[cfg(target_arch = "x86_64")]
-    {
-        let clmul128 = has!("pclmulqdq") && has!("sse4.1") && has!("ssse3");
-        let clmul256 = clmul128 && has!("vpclmulqdq") && has!("avx2");
-        return match b {
-            Backend::Pclmul => clmul128,
-            Backend::Vpclmul256 => clmul256,
-            Backend::Vpclmul512 => {
-                clmul256
-                    && has!("avx512f")
-                    && has!("avx512vl")
-                    && has!("avx512bw")
-                    && has!("avx512vbmi")
-            }
-            Backend::HwCrc => has!("sse4.2"),
-            Backend::Fusion => clmul256 && has!("sse4.2"),
-            _ => false,
-        };
-    }
-    #[cfg(target_arch = "aarch64")]
-    {
-        #[cfg(feature = "std")]
-        let pmull = has!("pmull");
-        #[cfg(not(feature = "std"))]
-        let pmull = has!("aes");
-        return match b {
-            Backend::Pmull => pmull,
-            Backend::PmullEor3 => pmull && has!("sha3"),
-            Backend::HwCrc => has!("crc"),
-            Backend::Fusion => pmull && has!("crc"),
-            _ => false,
-        };
-    }
-    let _ = b;
-    false
-}
-
-/// GFNI, for the reflected run of msb CRCs on 512-bit vectors.
-#[allow(unreachable_code)]
-fn cpu_has_gfni() -> bool {
-    #[cfg(target_arch = "x86_64")]
-    return has!("gfni");
-    false
-}
-
-/// The family from `CRCSTAMP_CPU`, else from CPUID.
+/// The family from `CRCSTAMP_CPU`, else from the CPU (CPUID on x86_64).
 fn cpu_family() -> Family {
-    if let Some(family) = env_choice("CRCSTAMP_CPU", &CPU_VALUES) {
-        return family;
-    }
-    // Miri cannot run CPUID (inline assembly); it offers no accelerated kernels either, so
-    // no family's thresholds matter there.
-    #[cfg(all(target_arch = "x86_64", not(miri)))]
-    return x86_family();
-    #[allow(unreachable_code)]
-    Family::Generic
-}
-
-/// Intel family 6 models that downclock for 512-bit vectors, as Linux lists them
-/// (`zmm_exclusion_list`, X86_FEATURE_PREFER_YMM): Skylake-X, Ice Lake (server, D, client,
-/// NNPI), Tiger Lake. Later models (Rocket Lake, Sapphire Rapids and on) are not listed.
-#[cfg(all(target_arch = "x86_64", not(miri)))]
-const PREFER_YMM_MODELS: [u32; 8] = [0x55, 0x6a, 0x6c, 0x7d, 0x7e, 0x9d, 0x8c, 0x8d];
-
-/// The family from CPUID's vendor, family and model.
-#[cfg(all(target_arch = "x86_64", not(miri)))]
-fn x86_family() -> Family {
-    let (vendor, signature) = super::arch::x86_64::cpuid_vendor_signature();
-    let base = (signature >> 8) & 0xf;
-    let family = if base == 0xf {
-        base + ((signature >> 20) & 0xff)
-    } else {
-        base
-    };
-    let model = if base == 0x6 || base == 0xf {
-        ((signature >> 4) & 0xf) | ((signature >> 12) & 0xf0)
-    } else {
-        (signature >> 4) & 0xf
-    };
-    let is = |name: &[u8; 12]| &vendor == name;
-    let zmm = cpu_has(Backend::Vpclmul512);
-    if is(b"GenuineIntel") && zmm && !(family == 6 && PREFER_YMM_MODELS.contains(&model)) {
-        Family::Intel
-    } else if (is(b"AuthenticAMD") || is(b"HygonGenuine")) && family >= 0x19 {
-        Family::Amd
-    } else {
-        Family::Generic
-    }
+    env_choice("CRCSTAMP_CPU", &CPU_VALUES).unwrap_or_else(cpu::family)
 }
 
 /// The tier cap from `CRCSTAMP_MAX_TIER`, so tests can run the fallbacks on a CPU that has
@@ -270,22 +171,26 @@ mod tests {
     /// No kernel is ever offered whose instructions the CPU lacks.
     #[test]
     fn never_offers_what_the_cpu_lacks() {
-        let pclmul = has!("pclmulqdq") && has!("sse4.1") && has!("ssse3");
-        let vpclmul = pclmul && has!("vpclmulqdq") && has!("avx2");
+        let pclmul = std::arch::is_x86_feature_detected!("pclmulqdq")
+            && std::arch::is_x86_feature_detected!("sse4.1")
+            && std::arch::is_x86_feature_detected!("ssse3");
+        let vpclmul = pclmul
+            && std::arch::is_x86_feature_detected!("vpclmulqdq")
+            && std::arch::is_x86_feature_detected!("avx2");
         let zmm = vpclmul
-            && has!("avx512f")
-            && has!("avx512vl")
-            && has!("avx512bw")
-            && has!("avx512vbmi");
+            && std::arch::is_x86_feature_detected!("avx512f")
+            && std::arch::is_x86_feature_detected!("avx512vl")
+            && std::arch::is_x86_feature_detected!("avx512bw")
+            && std::arch::is_x86_feature_detected!("avx512vbmi");
         assert!(!available(Backend::Pclmul) || pclmul);
         assert!(!available(Backend::Vpclmul256) || vpclmul);
         assert!(!available(Backend::Vpclmul512) || zmm);
         assert!(!available(Backend::Pmull) && !available(Backend::PmullEor3));
-        let sse42 = has!("sse4.2");
+        let sse42 = std::arch::is_x86_feature_detected!("sse4.2");
         assert!(!available(Backend::HwCrc) || sse42);
         assert!(!available(Backend::Fusion) || (vpclmul && sse42));
         let cpu = features();
-        assert!(!cpu.gfni() || has!("gfni"));
+        assert!(!cpu.gfni() || std::arch::is_x86_feature_detected!("gfni"));
         assert!(!cpu.zmm() || cpu.has(Backend::Vpclmul512));
         assert!(cpu.fusion_shape() == plan::ZmmFusion::No || cpu.zmm());
         assert!(!cpu.reads_ahead() || cpu.zmm());
@@ -303,7 +208,7 @@ mod tests {
             .iter()
             .any(|v| EnvList::read(v).names("gfni"));
         let cpu = features();
-        if has!("gfni") && cpu.has(Backend::Vpclmul512) && !off {
+        if std::arch::is_x86_feature_detected!("gfni") && cpu.has(Backend::Vpclmul512) && !off {
             assert!(cpu.gfni(), "the reflected run failed its self-test");
         }
         // From its length on only, and only on the 512-bit kernel.
@@ -342,7 +247,7 @@ mod self_test_tests {
                 assert_ne!(availability(b), Availability::FailedSelfTest, "{b:?}");
             }
         }
-        if !failing.names("gfni") && cpu_has_gfni() && available(Backend::Vpclmul512) {
+        if !failing.names("gfni") && cpu::has_gfni() && available(Backend::Vpclmul512) {
             assert!(features().gfni(), "the reflected run failed its self-test");
         }
     }

@@ -3,17 +3,20 @@
 //! `detect` gives the variables their meaning and their lists of names.
 
 /// The value of `var` among `values` (any case, surrounding blanks ignored); `None` when
-/// unset or unknown (and without `std`).
-#[allow(unused_variables)]
+/// unset or unknown.
+#[cfg(feature = "std")]
 pub(super) fn env_choice<T: Copy>(var: &str, values: &[(&str, T)]) -> Option<T> {
-    #[cfg(feature = "std")]
-    if let Some(v) = std::env::var_os(var) {
-        let v = v.to_str()?.trim();
-        return values
-            .iter()
-            .find(|(name, _)| name.eq_ignore_ascii_case(v))
-            .map(|&(_, t)| t);
-    }
+    let v = std::env::var_os(var)?;
+    let v = v.to_str()?.trim();
+    values
+        .iter()
+        .find(|(name, _)| name.eq_ignore_ascii_case(v))
+        .map(|&(_, t)| t)
+}
+
+/// Without `std` there is no environment: always `None`.
+#[cfg(not(feature = "std"))]
+pub(super) fn env_choice<T: Copy>(_: &str, _: &[(&str, T)]) -> Option<T> {
     None
 }
 
@@ -80,21 +83,29 @@ pub(super) struct EnvList {
 
 impl EnvList {
     /// The list in `var`.
-    #[allow(unused_variables)]
+    #[cfg(feature = "std")]
     pub(super) fn read(var: &str) -> EnvList {
         EnvList {
-            #[cfg(feature = "std")]
             value: std::env::var(var).ok(),
         }
     }
 
+    /// Without `std`, an empty list.
+    #[cfg(not(feature = "std"))]
+    pub(super) fn read(_: &str) -> EnvList {
+        EnvList {}
+    }
+
     /// Whether the list names `name`.
-    #[allow(unused_variables)]
+    #[cfg(feature = "std")]
     pub(super) fn names(&self, name: &str) -> bool {
-        #[cfg(feature = "std")]
-        if let Some(v) = &self.value {
-            return v.split(',').any(|n| n.trim().eq_ignore_ascii_case(name));
-        }
+        let list = self.value.as_deref().unwrap_or("");
+        list.split(',').any(|n| n.trim().eq_ignore_ascii_case(name))
+    }
+
+    /// Without `std`, nothing.
+    #[cfg(not(feature = "std"))]
+    pub(super) fn names(&self, _: &str) -> bool {
         false
     }
 }

@@ -149,7 +149,6 @@ impl Family {
 
 /// A family's routing: where the kernels hand over to each other. (Only targets with 64-bit
 /// atomics have kernels to route between.)
-#[cfg_attr(not(target_has_atomic = "64"), allow(dead_code))]
 struct Profile {
     /// For the CRCs with an instruction of their own: the length from which the best
     /// folding kernel beats the instruction (below fusion's blocks), 0 for never.
@@ -295,22 +294,83 @@ const FAILED: u32 = 16;
 /// Fusion races the plain 512-bit fold on its route (`engine::race`; implies
 /// [`ZMM_FUSION`]).
 const RACES: Bits = 1 << 23;
-/// Bits 24..47: the shortest input the 512-bit kernel takes, the lesser of [`ZMM_MIN`] and
-/// [`ZMM_MIN_BY_INSTRUCTION`] where the family takes 512-bit vectors ([`ZMM`]) and the
-/// field's maximum elsewhere; 0 before detection. The hot path compares a length from its
-/// CRC's own threshold on with it once: below it the CPU is detected and the 512-bit kernel
-/// does not run, so a CRC without an instruction of its own calls the narrower kernels
-/// inline ([`Cpu::folds_inline`]).
+/// The lengths the cached word holds, where it has room for them: 64 bits, on the targets
+/// with 64-bit atomics (all those with kernels to route between).
 #[cfg(target_has_atomic = "64")]
-const ZMM_FROM_SHIFT: u32 = 24;
-#[cfg(target_has_atomic = "64")]
-const ZMM_FROM_MASK: Bits = 0xff_ffff;
-/// The top 16 bits: the last length the CRC instruction takes, one less than where folding
-/// beats it ([`Profile::fold_beats_hw`]) or fusion takes over, whichever is shorter; 0xffff
-/// with [`HW_ALWAYS`]; 0 where the CPU does not offer the instruction, so that the hot path
-/// tests its availability and length at once. In the top bits it reads it with one shift.
-#[cfg(target_has_atomic = "64")]
-const HW_LAST: u32 = 48;
+mod lengths {
+    use super::{Bits, DETECTED, HW_ALWAYS};
+
+    /// Bits 24..47: the shortest input the 512-bit kernel takes, the lesser of [`ZMM_MIN`] and
+    /// [`ZMM_MIN_BY_INSTRUCTION`] where the family takes 512-bit vectors ([`ZMM`]) and the
+    /// field's maximum elsewhere; 0 before detection. The hot path compares a length from its
+    /// CRC's own threshold on with it once: below it the CPU is detected and the 512-bit kernel
+    /// does not run, so a CRC without an instruction of its own calls the narrower kernels
+    /// inline ([`Cpu::folds_inline`]).
+    pub(super) const ZMM_FROM_SHIFT: u32 = 24;
+    const ZMM_FROM_MASK: Bits = 0xff_ffff;
+    /// The top 16 bits: the last length the CRC instruction takes, one less than where folding
+    /// beats it ([`Profile::fold_beats_hw`]) or fusion takes over, whichever is shorter; 0xffff
+    /// with [`HW_ALWAYS`]; 0 where the CPU does not offer the instruction, so that the hot path
+    /// tests its availability and length at once. In the top bits it reads it with one shift.
+    const HW_LAST: u32 = 48;
+
+    /// Whether the CRC instruction runs `len` bytes: up to its last length.
+    #[inline(always)]
+    pub(super) fn hw_runs(word: Bits, len: usize) -> bool {
+        (len as u64) <= word >> HW_LAST
+    }
+
+    /// Whether `len` is shorter than `min` or the 512-bit kernel's inputs, detection done.
+    #[inline(always)]
+    pub(super) fn below_zmm(word: Bits, len: usize, min: usize) -> bool {
+        // The field is 0 before detection and at most `min` after, for either `min`, where
+        // the family takes 512-bit vectors: below `min` a compare with a constant, which
+        // needs nothing of the load, and the detection bit stand for it.
+        match len < min {
+            true => word & DETECTED != 0,
+            false => (len as u64) < (word >> ZMM_FROM_SHIFT) & ZMM_FROM_MASK,
+        }
+    }
+
+    /// The 512-bit field: from `from` bytes, or (`None`) never.
+    pub(super) fn zmm_from(from: Option<usize>) -> Bits {
+        match from {
+            Some(from) => (from as Bits) << ZMM_FROM_SHIFT,
+            None => ZMM_FROM_MASK << ZMM_FROM_SHIFT,
+        }
+    }
+
+    /// The instruction's field: its last length, or (`None`) every length.
+    pub(super) fn hw_last(last: Option<u16>) -> Bits {
+        match last {
+            Some(last) => Bits::from(last) << HW_LAST,
+            None => 0xffff << HW_LAST | HW_ALWAYS,
+        }
+    }
+}
+
+/// Without room in the word (no 64-bit atomics, and no kernel to route between): the
+/// instruction, where a CPU offers one, takes every length, and 512-bit vectors none.
+#[cfg(not(target_has_atomic = "64"))]
+mod lengths {
+    use super::{Bits, DETECTED, HW_ALWAYS};
+
+    pub(super) fn hw_runs(word: Bits, _: usize) -> bool {
+        word & HW_ALWAYS != 0
+    }
+
+    pub(super) fn below_zmm(word: Bits, _: usize, _: usize) -> bool {
+        word & DETECTED != 0
+    }
+
+    pub(super) fn zmm_from(_: Option<usize>) -> Bits {
+        0
+    }
+
+    pub(super) fn hw_last(_: Option<u16>) -> Bits {
+        HW_ALWAYS
+    }
+}
 
 /// The cached features and thresholds, as the hot path reads them.
 #[derive(Clone, Copy, Debug)]
@@ -348,14 +408,12 @@ impl Cpu {
 
     /// Whether the family's 512-bit loops with no issue slot to spare prefetch long inputs
     /// (and the CPU has 512-bit vectors).
-    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     #[inline(always)]
     pub(crate) fn reads_ahead(self) -> bool {
         self.0 & READS_AHEAD != 0
     }
 
     /// Whether fusion races the plain 512-bit fold on its route (`engine::race`).
-    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     #[inline(always)]
     pub(crate) fn races(self) -> bool {
         self.0 & RACES != 0
@@ -366,13 +424,7 @@ impl Cpu {
     /// 64 KiB, [`hw_always`](Self::hw_always) tells the rest.
     #[inline(always)]
     pub(crate) fn hw_runs(self, len: usize) -> bool {
-        #[cfg(target_has_atomic = "64")]
-        return (len as u64) <= self.0 >> HW_LAST;
-        #[allow(unreachable_code)]
-        {
-            let _ = len;
-            self.has(Backend::HwCrc)
-        }
+        lengths::hw_runs(self.0, len)
     }
 
     /// Whether the CRC instruction takes every length: the CPU offers it and nothing beats
@@ -389,23 +441,11 @@ impl Cpu {
         !self.below_zmm(len, min) && self.zmm()
     }
 
-    /// Whether `len` is shorter than `min` or the 512-bit kernel's inputs ([`ZMM_FROM_SHIFT`];
-    /// before detection, never). Without 64-bit atomics there is no such kernel.
+    /// Whether `len` is shorter than `min` or the 512-bit kernel's inputs
+    /// (`lengths::ZMM_FROM_SHIFT`; before detection, never).
     #[inline(always)]
     fn below_zmm(self, len: usize, min: usize) -> bool {
-        // The field is 0 before detection and at most `min` after, for either `min`, where
-        // the family takes 512-bit vectors: below `min` a compare with a constant, which
-        // needs nothing of the load, and the detection bit stand for it.
-        #[cfg(target_has_atomic = "64")]
-        return match len < min {
-            true => self.0 & DETECTED != 0,
-            false => (len as u64) < (self.0 >> ZMM_FROM_SHIFT) & ZMM_FROM_MASK,
-        };
-        #[allow(unreachable_code)]
-        {
-            let _ = (len, min);
-            self.0 & DETECTED != 0
-        }
+        lengths::below_zmm(self.0, len, min)
     }
 
     /// For a CRC without an instruction of its own: whether the CPU is detected and the
@@ -522,47 +562,35 @@ pub(crate) const FOLDING_ORDER: [Backend; 2] = [Backend::PmullEor3, Backend::Pmu
 #[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
 pub(crate) const FOLDING_ORDER: [Backend; 0] = [];
 
-/// [`ZMM_FROM_SHIFT`]'s field for `cpu` (its kernels decided).
-#[allow(unused_variables)]
+/// The 512-bit field for `cpu` (its kernels decided): from the lesser of [`ZMM_MIN`] and
+/// [`ZMM_MIN_BY_INSTRUCTION`] where the family takes 512-bit vectors, else never.
 fn zmm_from(cpu: Cpu) -> Bits {
-    #[cfg(target_has_atomic = "64")]
-    return match cpu.zmm() {
-        true => (ZMM_MIN.min(ZMM_MIN_BY_INSTRUCTION) as Bits) << ZMM_FROM_SHIFT,
-        false => ZMM_FROM_MASK << ZMM_FROM_SHIFT,
-    };
-    #[allow(unreachable_code)]
-    0
+    lengths::zmm_from(cpu.zmm().then_some(ZMM_MIN.min(ZMM_MIN_BY_INSTRUCTION)))
 }
 
 /// The CRC instruction's last length for `profile` on `cpu` (its kernels decided), in the
-/// cached word's top bits: one less than where folding beats it (the profile's length, and
+/// cached word: one less than where folding beats it (the profile's length, and
 /// [`ZMM_MIN`] where the family folds on 512-bit vectors: their fold beat three streams
 /// there on Intel and on AMD Zen 5) or fusion takes over, whichever is shorter, or
 /// [`HW_ALWAYS`]; 0 where the CPU does not offer the instruction.
-#[allow(unused_variables)]
 fn hw_last(profile: &Profile, cpu: Cpu) -> Bits {
     if !cpu.has(Backend::HwCrc) {
         return 0;
     }
-    #[cfg(target_has_atomic = "64")]
-    {
-        let fusion = match cpu.has(Backend::Fusion) {
-            true => fusion_from(cpu) as u16,
-            false => 0,
-        };
-        let fold = match (profile.fold_beats_hw, cpu.zmm()) {
-            (0, true) => ZMM_MIN as u16,
-            (f, true) => f.min(ZMM_MIN as u16),
-            (f, false) => f,
-        };
-        return match (fold, fusion) {
-            (0, 0) => 0xffff << HW_LAST | HW_ALWAYS,
-            (0, f) | (f, 0) => Bits::from(f - 1) << HW_LAST,
-            (a, b) => Bits::from(a.min(b) - 1) << HW_LAST,
-        };
-    }
-    #[allow(unreachable_code)]
-    HW_ALWAYS
+    let fusion = match cpu.has(Backend::Fusion) {
+        true => fusion_from(cpu) as u16,
+        false => 0,
+    };
+    let fold = match (profile.fold_beats_hw, cpu.zmm()) {
+        (0, true) => ZMM_MIN as u16,
+        (f, true) => f.min(ZMM_MIN as u16),
+        (f, false) => f,
+    };
+    lengths::hw_last(match (fold, fusion) {
+        (0, 0) => None,
+        (0, f) | (f, 0) => Some(f - 1),
+        (a, b) => Some(a.min(b) - 1),
+    })
 }
 
 /// `cpu` with the kernel `b` (and what depends on it) withdrawn after a failed self-test.
@@ -580,7 +608,8 @@ pub(crate) fn without_gfni(cpu: Cpu) -> Cpu {
     cpu.without(GFNI)
 }
 
-#[cfg(test)]
+// The lengths the tests pin live in the word only where it has 64 bits.
+#[cfg(all(test, target_has_atomic = "64"))]
 mod tests {
     use super::*;
 

@@ -1,0 +1,43 @@
+//! What an aarch64 CPU offers: its extensions (detected at run time with `std`, from the
+//! compile-time target features without). Every aarch64 CPU routes by the generic family.
+
+use crate::backend::Backend;
+use crate::engine::plan::Family;
+
+#[cfg(feature = "std")]
+macro_rules! has {
+    ($f:tt) => {
+        std::arch::is_aarch64_feature_detected!($f)
+    };
+}
+#[cfg(not(feature = "std"))]
+macro_rules! has {
+    ($f:tt) => {
+        cfg!(target_feature = $f)
+    };
+}
+
+/// Every instruction set extension the kernel `b` uses (PMULL is `aes` to the compiler).
+pub(super) fn has(b: Backend) -> bool {
+    #[cfg(feature = "std")]
+    let pmull = has!("pmull");
+    #[cfg(not(feature = "std"))]
+    let pmull = has!("aes");
+    match b {
+        Backend::Pmull => pmull,
+        Backend::PmullEor3 => pmull && has!("sha3"),
+        Backend::HwCrc => has!("crc"),
+        Backend::Fusion => pmull && has!("crc"),
+        _ => false,
+    }
+}
+
+/// No GFNI on aarch64.
+pub(super) fn has_gfni() -> bool {
+    false
+}
+
+/// The generic family's thresholds, measured on AMD Zen 3, route aarch64 too.
+pub(super) fn family() -> Family {
+    Family::Generic
+}

@@ -1,0 +1,82 @@
+//! What an x86_64 CPU offers: its extensions (detected at run time with `std`, from the
+//! compile-time target features without), and its routing family from CPUID.
+
+use crate::backend::Backend;
+use crate::engine::plan::Family;
+
+#[cfg(feature = "std")]
+macro_rules! has {
+    ($f:tt) => {
+        std::arch::is_x86_feature_detected!($f)
+    };
+}
+#[cfg(not(feature = "std"))]
+macro_rules! has {
+    ($f:tt) => {
+        cfg!(target_feature = $f)
+    };
+}
+
+/// Every instruction set extension the kernel `b` uses.
+pub(super) fn has(b: Backend) -> bool {
+    let clmul128 = has!("pclmulqdq") && has!("sse4.1") && has!("ssse3");
+    let clmul256 = clmul128 && has!("vpclmulqdq") && has!("avx2");
+    match b {
+        Backend::Pclmul => clmul128,
+        Backend::Vpclmul256 => clmul256,
+        Backend::Vpclmul512 => {
+            clmul256
+                && has!("avx512f")
+                && has!("avx512vl")
+                && has!("avx512bw")
+                && has!("avx512vbmi")
+        }
+        Backend::HwCrc => has!("sse4.2"),
+        Backend::Fusion => clmul256 && has!("sse4.2"),
+        _ => false,
+    }
+}
+
+/// GFNI, for the reflected run of msb CRCs on 512-bit vectors.
+pub(super) fn has_gfni() -> bool {
+    has!("gfni")
+}
+
+/// Intel family 6 models that downclock for 512-bit vectors, as Linux lists them
+/// (`zmm_exclusion_list`, X86_FEATURE_PREFER_YMM): Skylake-X, Ice Lake (server, D, client,
+/// NNPI), Tiger Lake. Later models (Rocket Lake, Sapphire Rapids and on) are not listed.
+const PREFER_YMM_MODELS: [u32; 8] = [0x55, 0x6a, 0x6c, 0x7d, 0x7e, 0x9d, 0x8c, 0x8d];
+
+/// The family from CPUID's vendor, family and model.
+#[cfg(not(miri))]
+pub(super) fn family() -> Family {
+    let (vendor, signature) = crate::engine::arch::x86_64::cpuid_vendor_signature();
+    let base = (signature >> 8) & 0xf;
+    let family = if base == 0xf {
+        base + ((signature >> 20) & 0xff)
+    } else {
+        base
+    };
+    let model = if base == 0x6 || base == 0xf {
+        ((signature >> 4) & 0xf) | ((signature >> 12) & 0xf0)
+    } else {
+        (signature >> 4) & 0xf
+    };
+    let is = |name: &[u8; 12]| &vendor == name;
+    let zmm = has(Backend::Vpclmul512);
+    if is(b"GenuineIntel") && zmm && !(family == 6 && PREFER_YMM_MODELS.contains(&model)) {
+        Family::Intel
+    } else if (is(b"AuthenticAMD") || is(b"HygonGenuine")) && family >= 0x19 {
+        Family::Amd
+    } else {
+        Family::Generic
+    }
+}
+
+/// Miri cannot run CPUID (inline assembly); it offers no accelerated kernels either, so no
+/// family's thresholds matter there.
+#[cfg(miri)]
+pub(super) fn family() -> Family {
+    let _ = PREFER_YMM_MODELS;
+    Family::Generic
+}
