@@ -6,9 +6,10 @@
 //! the hot path reads; `detect` finds both at first use. The kernels and the route take their
 //! choices from here as arguments; none is looked up inside a kernel's body.
 //!
-//! `crc-gen route` prints the bands this plan gives, and `tests/route_plan.rs` pins them for
-//! a synthetic CPU of each family (`spec/engine.md`, "What runs at each length"). Where each
-//! number was measured: `spec/decisions.md`.
+//! `crc-gen route` prints the bands this plan gives on this CPU (`Consts::route_for`), and
+//! `golden.rs` pins them for a synthetic CPU of each family in `spec/route-plan-<arch>.txt`
+//! (`spec/engine.md`, "What runs at each length"). Where each number was measured:
+//! `spec/decisions.md`, "Rules in force".
 
 use crate::backend::Backend;
 
