@@ -84,11 +84,17 @@ mod portable;
 mod x86_64;
 
 #[cfg(target_arch = "aarch64")]
-pub(super) use aarch64::{fold, fold_by_instruction, fold_reflected, fusion, hw};
+pub(super) use aarch64::{
+    aligns_from, fold, fold_by_instruction, fold_reflected, fusion, hw, reduces_by_instruction,
+};
 #[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
-pub(super) use portable::{fold, fold_by_instruction, fold_reflected, fusion, hw};
+pub(super) use portable::{
+    aligns_from, fold, fold_by_instruction, fold_reflected, fusion, hw, reduces_by_instruction,
+};
 #[cfg(target_arch = "x86_64")]
-pub(super) use x86_64::{fold, fold_by_instruction, fold_reflected, fusion, hw};
+pub(super) use x86_64::{
+    aligns_from, fold, fold_by_instruction, fold_reflected, fusion, hw, reduces_by_instruction,
+};
 
 /// The same bodies on the emulated lanes and instructions of `arch/emulated.rs`.
 pub(crate) mod emulated;

@@ -192,15 +192,12 @@ pub(crate) fn route_step<W: Word>(c: &Consts<'_, W>, len: usize, cpu: Cpu) -> Ro
             step.backend = b;
             step.reflected = c.fold_reflected.is_some() && plan::runs_reflected(b, cpu, len);
             step.reads_ahead = step.reflected && plan::reads_ahead(cpu, len);
-            // Where `kernels::fold_by_instruction` has an entry: CRC-32C on x86_64.
-            step.reduced_by_instruction = cfg!(target_arch = "x86_64")
-                && c.hw == Some(HwCrc::Crc32c)
-                && cpu.has(Backend::HwCrc);
-            let align_from = match step.reduced_by_instruction {
-                true => plan::ALIGN_BY_INSTRUCTION_MIN,
-                false => plan::ALIGN_MIN,
-            };
-            step.aligned = b == Backend::Vpclmul512 && len >= align_from;
+            // As `run::fold`: by the instruction where the CPU runs it and a kernel has it.
+            step.reduced_by_instruction = c.hw.is_some_and(|hw| {
+                cpu.has(Backend::HwCrc) && kernels::reduces_by_instruction(b, hw)
+            });
+            step.aligned = kernels::aligns_from(b, step.reduced_by_instruction)
+                .is_some_and(|from| len >= from);
         }
         Route::Tables | Route::Detect => {}
     }
@@ -432,7 +429,7 @@ fn update_fused<W: Word>(c: &Consts<'_, W>, cpu: Cpu, state: W, bytes: &[u8]) ->
 
 /// The CPU's CRC instruction; `hw` is only ever set on 32-bit CRCs, so `W` is `u32`.
 #[inline(always)]
-fn update_hw<W: Word>(hw: crcstamp_layout::HwCrc, cpu: Cpu, state: W, bytes: &[u8]) -> W {
+fn update_hw<W: Word>(hw: HwCrc, cpu: Cpu, state: W, bytes: &[u8]) -> W {
     W::from_u64(u64::from(run::hw(hw, cpu, state.low_u64() as u32, bytes)))
 }
 
@@ -448,9 +445,9 @@ pub(crate) fn supports<W: Word>(c: &Consts<'_, W>, backend: Backend) -> bool {
         }
 }
 
-/// Feeds `bytes` into `state` with an emulated kernel; `None` where `c` lacks its data
-/// (folding constants, a CRC instruction, reflected constants).
-/// Plain Rust on any CPU (`arch/emulated.rs`), for the test suites.
+/// Feeds `bytes` into `state` with an emulated kernel (plain Rust on any CPU,
+/// `arch/emulated.rs`, for the test suites); `None` where `c` lacks its data (folding
+/// constants, a CRC instruction, reflected constants).
 pub fn update_emulated<W: Word>(
     c: &Consts<'_, W>,
     kernel: Emulated,

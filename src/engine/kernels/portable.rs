@@ -19,6 +19,16 @@ pub(crate) fn fold_by_instruction(
     None
 }
 
+/// No entry reduces by the instruction here.
+pub(crate) const fn reduces_by_instruction(_: Backend, _: HwCrc) -> bool {
+    false
+}
+
+/// No entry aligns its loads here.
+pub(crate) const fn aligns_from(_: Backend, _: bool) -> Option<usize> {
+    None
+}
+
 pub(crate) fn fold_reflected(b: Backend, _: bool, _: &FoldConsts, _: u32, _: u64, _: &[u8]) -> u64 {
     unreachable!("no folding kernel on this target: {b:?}")
 }

@@ -65,6 +65,28 @@ pub(crate) fn fold_by_instruction(
     }
 }
 
+/// Whether [`fold_by_instruction`] has an entry for `backend` and `hw`: every folding
+/// kernel, for CRC-32C.
+pub(crate) const fn reduces_by_instruction(backend: Backend, hw: HwCrc) -> bool {
+    matches!(
+        (backend, hw),
+        (
+            Backend::Pclmul | Backend::Vpclmul256 | Backend::Vpclmul512,
+            HwCrc::Crc32c
+        )
+    )
+}
+
+/// From which length `backend`'s entry aligns its vector loads (`by_instruction`: the
+/// entry reduced by the instruction), if it does: the 512-bit kernel only.
+pub(crate) const fn aligns_from(backend: Backend, by_instruction: bool) -> Option<usize> {
+    match (backend, by_instruction) {
+        (Backend::Vpclmul512, true) => Some(ALIGN_BY_INSTRUCTION_MIN),
+        (Backend::Vpclmul512, false) => Some(ALIGN_MIN),
+        _ => None,
+    }
+}
+
 /// [`fold`] for an msb CRC run reflected over bit-reversed bytes: `twin` are the
 /// constants of the lsb CRC of the same polynomial; `reg`, in and out, the msb register (the
 /// kernel reflects it in the vector unit); `ahead`: reading [`AHEAD`] bytes ahead. Only the
