@@ -8,6 +8,7 @@
 
 mod arch;
 mod bitwise;
+mod cached;
 pub(crate) mod detect;
 mod fold;
 mod fusion;

@@ -1,0 +1,292 @@
+//! The cached word the hot path reads: which kernels the CPU offers and which failed their
+//! self-test, the family whose plan routes, the plan's flags for this CPU, and the lengths
+//! it derives (where the word has room for them), with the accessors the route tests. What
+//! the bits are set to is the plan's (`plan::resolve`, `plan::finish`); this module only
+//! lays them out.
+
+use crate::backend::Backend;
+
+#[cfg(target_has_atomic = "64")]
+pub(crate) type Bits = u64;
+#[cfg(not(target_has_atomic = "64"))]
+pub(crate) type Bits = u32;
+
+/// The CPU families with routing thresholds of their own (`spec/decisions.md`, "Routing per
+/// CPU family"). `CRCSTAMP_CPU=intel|amd|generic` forces one, so that every family's routing
+/// can be tested on any machine.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Family {
+    /// Everything else: Intel before Sapphire Rapids or without AVX-512, other x86 vendors,
+    /// aarch64.
+    Generic = 0,
+    /// AMD Zen 3 and later (CPUID family 0x19 and up).
+    Amd = 1,
+    /// Intel with AVX-512 and VPCLMULQDQ that does not downclock for 512-bit vectors (not in
+    /// Linux's list of CPUs that prefer 256-bit vectors: Sapphire Rapids, Rocket Lake and
+    /// later).
+    Intel = 2,
+}
+
+impl Family {
+    /// The name `CRCSTAMP_CPU` takes and `crc-gen show` prints.
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            Family::Generic => "generic",
+            Family::Amd => "amd",
+            Family::Intel => "intel",
+        }
+    }
+}
+
+/// Fusion on 512-bit vectors, by how many of the instruction's words a step gives each of
+/// its three streams (`kernels.rs`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum ZmmFusion {
+    /// Fusion stays on 256-bit vectors.
+    No,
+    /// Two words: for an instruction that retires one a cycle (Intel).
+    Narrow,
+    /// Four words: for one that retires two a cycle, which three streams of latency 3 can
+    /// only use with more words beside each vector (AMD Zen 5).
+    Wide,
+}
+
+/// The accelerated kernels; the availability bit of `KERNELS[i]` is `1 << i`, its self-test
+/// failure bit `1 << (FAILED + i)`.
+pub(crate) const KERNELS: [Backend; 7] = [
+    Backend::Vpclmul512,
+    Backend::Vpclmul256,
+    Backend::Pclmul,
+    Backend::PmullEor3,
+    Backend::Pmull,
+    Backend::HwCrc,
+    Backend::Fusion,
+];
+
+/// The family's 512-bit loops with no issue slot to spare read ahead on long inputs
+/// (`plan::AHEAD`).
+pub(super) const READS_AHEAD: Bits = 1 << 7;
+/// msb CRCs run reflected on 512-bit vectors, with GFNI's bit reversal (`fold.rs`).
+pub(super) const GFNI: Bits = 1 << 8;
+/// The family folds on 512-bit vectors here, from [`ZMM_MIN`] bytes.
+pub(super) const ZMM: Bits = 1 << 9;
+/// Two bits: the [`Family`] whose profile routes.
+pub(super) const FAMILY: u32 = 10;
+/// The CRC instruction takes every length (it has no last length); set only where the CPU
+/// offers it.
+pub(super) const HW_ALWAYS: Bits = 1 << 12;
+/// The family fuses the CRC instruction with 512-bit folding here (implies [`ZMM`]).
+pub(super) const ZMM_FUSION: Bits = 1 << 13;
+/// In the wide shape ([`ZmmFusion::Wide`]; implies [`ZMM_FUSION`]).
+pub(super) const ZMM_FUSION_WIDE: Bits = 1 << 14;
+/// Detection done.
+pub(super) const DETECTED: Bits = 1 << 15;
+/// Seven bits from here: the kernels that failed their self-test.
+pub(super) const FAILED: u32 = 16;
+/// Fusion races the plain 512-bit fold on its route (`engine::race`; implies
+/// [`ZMM_FUSION`]).
+pub(super) const RACES: Bits = 1 << 23;
+/// The lengths the cached word holds, where it has room for them: 64 bits, on the targets
+/// with 64-bit atomics (all those with kernels to route between).
+#[cfg(target_has_atomic = "64")]
+pub(super) mod lengths {
+    use super::{Bits, DETECTED, HW_ALWAYS};
+
+    /// Bits 24..47: the shortest input the 512-bit kernel takes, the lesser of [`ZMM_MIN`] and
+    /// [`ZMM_MIN_BY_INSTRUCTION`] where the family takes 512-bit vectors ([`ZMM`]) and the
+    /// field's maximum elsewhere; 0 before detection. The hot path compares a length from its
+    /// CRC's own threshold on with it once: below it the CPU is detected and the 512-bit kernel
+    /// does not run, so a CRC without an instruction of its own calls the narrower kernels
+    /// inline ([`Cpu::folds_inline`]).
+    pub(super) const ZMM_FROM_SHIFT: u32 = 24;
+    const ZMM_FROM_MASK: Bits = 0xff_ffff;
+    /// The top 16 bits: the last length the CRC instruction takes, one less than where folding
+    /// beats it ([`Profile::fold_beats_hw`]) or fusion takes over, whichever is shorter; 0xffff
+    /// with [`HW_ALWAYS`]; 0 where the CPU does not offer the instruction, so that the hot path
+    /// tests its availability and length at once. In the top bits it reads it with one shift.
+    const HW_LAST: u32 = 48;
+
+    /// Whether the CRC instruction runs `len` bytes: up to its last length.
+    #[inline(always)]
+    pub(super) fn hw_runs(word: Bits, len: usize) -> bool {
+        (len as u64) <= word >> HW_LAST
+    }
+
+    /// Whether `len` is shorter than `min` or the 512-bit kernel's inputs, detection done.
+    #[inline(always)]
+    pub(super) fn below_zmm(word: Bits, len: usize, min: usize) -> bool {
+        // The field is 0 before detection and at most `min` after, for either `min`, where
+        // the family takes 512-bit vectors: below `min` a compare with a constant, which
+        // needs nothing of the load, and the detection bit stand for it.
+        match len < min {
+            true => word & DETECTED != 0,
+            false => (len as u64) < (word >> ZMM_FROM_SHIFT) & ZMM_FROM_MASK,
+        }
+    }
+
+    /// The 512-bit field: from `from` bytes, or (`None`) never.
+    pub(crate) fn zmm_from(from: Option<usize>) -> Bits {
+        match from {
+            Some(from) => (from as Bits) << ZMM_FROM_SHIFT,
+            None => ZMM_FROM_MASK << ZMM_FROM_SHIFT,
+        }
+    }
+
+    /// The instruction's field: its last length, or (`None`) every length.
+    pub(crate) fn hw_last(last: Option<u16>) -> Bits {
+        match last {
+            Some(last) => Bits::from(last) << HW_LAST,
+            None => 0xffff << HW_LAST | HW_ALWAYS,
+        }
+    }
+}
+
+/// Without room in the word (no 64-bit atomics, and no kernel to route between): the
+/// instruction, where a CPU offers one, takes every length, and 512-bit vectors none.
+#[cfg(not(target_has_atomic = "64"))]
+pub(super) mod lengths {
+    use super::{Bits, DETECTED, HW_ALWAYS};
+
+    pub(super) fn hw_runs(word: Bits, _: usize) -> bool {
+        word & HW_ALWAYS != 0
+    }
+
+    pub(super) fn below_zmm(word: Bits, _: usize, _: usize) -> bool {
+        word & DETECTED != 0
+    }
+
+    pub(crate) fn zmm_from(_: Option<usize>) -> Bits {
+        0
+    }
+
+    pub(crate) fn hw_last(_: Option<u16>) -> Bits {
+        HW_ALWAYS
+    }
+}
+
+/// The cached features and thresholds, as the hot path reads them.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Cpu(pub(super) Bits);
+
+impl Cpu {
+    /// Whether the accelerated kernel `b` can run here.
+    #[inline(always)]
+    pub(crate) fn has(self, b: Backend) -> bool {
+        self.0 & bit(b) != 0
+    }
+
+    /// Whether msb CRCs run reflected on 512-bit vectors (GFNI).
+    #[inline(always)]
+    pub(crate) fn gfni(self) -> bool {
+        self.0 & GFNI != 0
+    }
+
+    /// Whether the family folds on 512-bit vectors here (and the CPU has them).
+    #[inline(always)]
+    pub(crate) fn zmm(self) -> bool {
+        self.0 & ZMM != 0
+    }
+
+    /// Fusion's shape here: on 512-bit vectors where the family takes them for fusion (and
+    /// the CPU has them), narrow or wide, else on 256-bit vectors (128-bit lanes on aarch64).
+    #[inline(always)]
+    pub(crate) fn fusion_shape(self) -> ZmmFusion {
+        match (self.0 & ZMM_FUSION != 0, self.0 & ZMM_FUSION_WIDE != 0) {
+            (false, _) => ZmmFusion::No,
+            (true, false) => ZmmFusion::Narrow,
+            (true, true) => ZmmFusion::Wide,
+        }
+    }
+
+    /// Whether the family's 512-bit loops with no issue slot to spare prefetch long inputs
+    /// (and the CPU has 512-bit vectors).
+    #[inline(always)]
+    pub(crate) fn reads_ahead(self) -> bool {
+        self.0 & READS_AHEAD != 0
+    }
+
+    /// Whether fusion races the plain 512-bit fold on its route (`engine::race`).
+    #[inline(always)]
+    pub(crate) fn races(self) -> bool {
+        self.0 & RACES != 0
+    }
+
+    /// Whether the CRC instruction runs `len` bytes (at least one), by the hot path's one
+    /// test: up to the last length it takes, 0 where the CPU does not offer it. Past
+    /// 64 KiB, [`hw_always`](Self::hw_always) tells the rest.
+    #[inline(always)]
+    pub(crate) fn hw_runs(self, len: usize) -> bool {
+        lengths::hw_runs(self.0, len)
+    }
+
+    /// Whether the CRC instruction takes every length: the CPU offers it and nothing beats
+    /// it here.
+    #[inline(always)]
+    pub(crate) fn hw_always(self) -> bool {
+        self.0 & HW_ALWAYS != 0
+    }
+
+    /// Whether 512-bit vectors run `len` bytes of a CRC whose 512-bit fold starts at `min`:
+    /// [`ZMM_MIN`], or [`ZMM_MIN_BY_INSTRUCTION`] for a CRC with an instruction of its own.
+    #[inline(always)]
+    pub(crate) fn zmm_pays(self, len: usize, min: usize) -> bool {
+        !self.below_zmm(len, min) && self.zmm()
+    }
+
+    /// Whether `len` is shorter than `min` or the 512-bit kernel's inputs
+    /// (`lengths::ZMM_FROM_SHIFT`; before detection, never).
+    #[inline(always)]
+    pub(super) fn below_zmm(self, len: usize, min: usize) -> bool {
+        lengths::below_zmm(self.0, len, min)
+    }
+
+    /// The family whose profile routes.
+    pub(crate) fn family(self) -> Family {
+        match (self.0 >> FAMILY) & 3 {
+            1 => Family::Amd,
+            2 => Family::Intel,
+            _ => Family::Generic,
+        }
+    }
+
+    /// The same without `flag`.
+    pub(super) fn without(self, flag: Bits) -> Cpu {
+        Cpu(self.0 & !flag)
+    }
+
+    /// Whether the kernel `b` failed its self-test here.
+    pub(crate) fn failed(self, b: Backend) -> bool {
+        self.0 >> FAILED & bit(b) != 0
+    }
+
+    /// The word, as the cache stores it.
+    pub(crate) fn word(self) -> Bits {
+        self.0
+    }
+
+    /// The cached word: `None` before detection (all zero).
+    #[inline(always)]
+    pub(crate) fn from_cache(word: Bits) -> Option<Cpu> {
+        (word & DETECTED != 0).then_some(Cpu(word))
+    }
+
+    /// The cached word as it is, all zero before detection (then no kernel is offered and
+    /// [`Cpu::folds_inline`] is false).
+    #[inline(always)]
+    pub(crate) fn from_cache_any(word: Bits) -> Cpu {
+        Cpu(word)
+    }
+}
+
+/// The availability bit of `b` (0 for the portable kernels, which are not listed).
+#[inline(always)]
+pub(super) const fn bit(b: Backend) -> Bits {
+    let mut i = 0;
+    while i < KERNELS.len() {
+        if KERNELS[i] as u8 == b as u8 {
+            return 1 << i;
+        }
+        i += 1;
+    }
+    0
+}
