@@ -28,6 +28,28 @@ pub const PROGRESS_MIN: u64 = 256 << 20;
 /// enough that the kernel's copy is still in cache when the CRC reads it (`spec/decisions.md`).
 pub const READ_BUF: usize = 256 << 10;
 
+/// The most threads that sum one file, per core this process may run on: a few more than
+/// the cores keep reads in flight while others compute, and beyond that threads only wait
+/// for the same cores and the same disk.
+pub const JOBS_PER_CORE: usize = 4;
+
+/// The most threads that sum one file, whatever the cores: each thread maps a stack and a
+/// signal stack, each with a guard page, and past about half of `vm.max_map_count` (65,530
+/// by default) a thread that `spawn` reported started cannot map its signal stack and aborts
+/// the process.
+pub const MAX_JOBS: usize = 256;
+
+/// The most chunks a file is split into: a smaller chunk than `size / MAX_CHUNKS` only adds
+/// reads and joins (and one entry each in memory), however small `--chunk-size` is.
+pub const MAX_CHUNKS: u64 = 1 << 16;
+
+/// The threads worth starting for one file when `requested` are asked for: at most
+/// [`JOBS_PER_CORE`] per available core and [`MAX_JOBS`] in all, at least 1.
+pub fn job_cap(requested: usize) -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    requested.min(cores.saturating_mul(JOBS_PER_CORE)).clamp(1, MAX_JOBS)
+}
+
 /// How to sum a file.
 #[derive(Clone, Copy, Debug)]
 pub struct Plan {
@@ -188,8 +210,9 @@ pub fn sum_sized(
     })
 }
 
-/// Splits `0..size` into chunks of `plan.chunk` bytes and sums them on up to `plan.jobs`
-/// threads (each takes the next unclaimed chunk): never more threads than chunks, and fewer
+/// Splits `0..size` into chunks of `plan.chunk` bytes (larger where that would make more than
+/// [`MAX_CHUNKS`]) and sums them on up to `plan.jobs` threads (each takes the next unclaimed
+/// chunk): never more threads than chunks, and fewer
 /// when the system will not start one (this thread works too, so one always runs). Returns
 /// each chunk's (CRC, bytes read) and its length, in order.
 fn in_chunks(
@@ -199,7 +222,7 @@ fn in_chunks(
     plan: &Plan,
     bar: &ProgressBar,
 ) -> io::Result<Vec<((u128, u64), u64)>> {
-    let chunk = plan.chunk;
+    let chunk = plan.chunk.max(size.div_ceil(MAX_CHUNKS));
     let count = usize::try_from(size.div_ceil(chunk)).map_err(io::Error::other)?;
     let range = |i: usize| {
         let start = i as u64 * chunk;
@@ -419,6 +442,17 @@ mod tests {
         };
         let got = sum_sized(&crc, &fake, 10, &plan(2, 3), &ProgressBar::hidden()).unwrap();
         assert_eq!(got, want);
+    }
+
+    /// However many threads are asked for, at most a few per core and 256 start; one always.
+    #[test]
+    fn jobs_are_capped_per_core_and_in_all() {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        assert_eq!(job_cap(1), 1);
+        assert_eq!(job_cap(0), 1);
+        assert_eq!(job_cap(usize::MAX), (cores * JOBS_PER_CORE).min(MAX_JOBS));
+        assert_eq!(job_cap(65535), job_cap(usize::MAX));
+        assert!(job_cap(65535) <= MAX_JOBS);
     }
 
     /// Threads the system will not start mean fewer threads, never a failure: this thread

@@ -68,7 +68,8 @@ pub struct Args {
     /// With -c: skip listed files that do not exist, rather than fail.
     #[arg(long)]
     ignore_missing: bool,
-    /// Threads per large file [default: available cores].
+    /// Threads per large file [default: available cores; at most 4 per core and 256 in all,
+    /// a larger N is taken as that cap].
     #[arg(short = 'j', long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     jobs: Option<u16>,
     /// Output format.
@@ -194,7 +195,7 @@ fn plan(args: &Args) -> Plan {
         usize::from,
     );
     Plan {
-        jobs,
+        jobs: input::job_cap(jobs),
         chunk: args.chunk_size.unwrap_or(input::DEFAULT_CHUNK),
         read_size: args.read_size.map_or(input::READ_BUF, |n| n as usize),
     }

@@ -211,6 +211,26 @@ fn threaded_path_equals_single_threaded_at_every_chunk_boundary() {
     }
 }
 
+/// `--jobs 65535 --chunk-size 1` asks for a thread per byte: the threads are capped (at
+/// most 256, a few per core) and the chunks too, so the run ends with the right CRC instead
+/// of aborting when the threads' stacks exhaust the process's memory maps.
+#[test]
+fn jobs_far_beyond_the_cores_are_capped_not_fatal() {
+    let dir = tempfile::tempdir().unwrap();
+    let bytes = data(3_000_000, 45);
+    fs::write(dir.path().join("r"), &bytes).unwrap();
+    let model = &catalogue::lookup("CRC-32/ISCSI").unwrap().model;
+    let want = expected_line(model, &bytes, "r");
+    for _ in 0..3 {
+        let (code, out, err) = run(
+            &["-a", "CRC-32/ISCSI", "--jobs", "65535", "--chunk-size", "1", "r"],
+            dir.path(),
+        );
+        assert_eq!((code, err.as_str()), (0, ""));
+        assert_eq!(out, want);
+    }
+}
+
 /// How many bytes process `pid` has read so far (`rchar` in `/proc/PID/io`), if known.
 #[cfg(target_os = "linux")]
 fn bytes_read(pid: u32) -> Option<u64> {
