@@ -47,7 +47,9 @@ pub const MAX_CHUNKS: u64 = 1 << 16;
 /// [`JOBS_PER_CORE`] per available core and [`MAX_JOBS`] in all, at least 1.
 pub fn job_cap(requested: usize) -> usize {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    requested.min(cores.saturating_mul(JOBS_PER_CORE)).clamp(1, MAX_JOBS)
+    requested
+        .min(cores.saturating_mul(JOBS_PER_CORE))
+        .clamp(1, MAX_JOBS)
 }
 
 /// How to sum a file.

@@ -223,7 +223,15 @@ fn jobs_far_beyond_the_cores_are_capped_not_fatal() {
     let want = expected_line(model, &bytes, "r");
     for _ in 0..3 {
         let (code, out, err) = run(
-            &["-a", "CRC-32/ISCSI", "--jobs", "65535", "--chunk-size", "1", "r"],
+            &[
+                "-a",
+                "CRC-32/ISCSI",
+                "--jobs",
+                "65535",
+                "--chunk-size",
+                "1",
+                "r",
+            ],
             dir.path(),
         );
         assert_eq!((code, err.as_str()), (0, ""));
