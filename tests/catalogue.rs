@@ -353,3 +353,25 @@ where
         );
     }
 }
+
+/// The attribute and `DynCrc` take the spellings the catalogue lookup knows: without the
+/// punctuation (`crc32c`) and the names other tools give (`crc`, cksum's own).
+#[test]
+fn the_attribute_and_dyncrc_take_common_spellings() {
+    #[crc(catalog = "crc32c")]
+    struct Crc32c;
+    #[crc(catalog = "crc")]
+    struct Cksum;
+    assert_eq!(Crc32c::MODEL.name, Some("CRC-32/ISCSI"));
+    assert_eq!(Crc32c::checksum(b"123456789"), 0xe306_9283);
+    assert_eq!(Cksum::checksum(b"123456789"), 0x765e_7680);
+    #[cfg(feature = "dynamic")]
+    for (name, check) in [
+        ("crc32b", 0xcbf4_3926),
+        ("CRC32", 0xcbf4_3926),
+        ("crc32c", 0xe306_9283),
+    ] {
+        let crc = crcstamp::DynCrc::from_catalog(name).unwrap();
+        assert_eq!(crc.checksum(b"123456789"), check, "{name}");
+    }
+}

@@ -53,20 +53,40 @@ pub const HEADLINE: [&str; 7] = [
     "CRC-64/XZ",
 ];
 
-/// Finds an algorithm by name or alias, ignoring ASCII case.
+/// The names other tools give catalogue algorithms, where they are not RevEng aliases and
+/// no spelling of one: GNU `cksum -a crc` (POSIX cksum's CRC) and `-a crc32b` (as PHP's
+/// `hash` names it, too).
+pub const TOOL_NAMES: [(&str, &str); 2] = [("crc", "CRC-32/CKSUM"), ("crc32b", "CRC-32/ISO-HDLC")];
+
+/// Finds an algorithm by name or alias, ignoring ASCII case; then by the same letters and
+/// digits without the punctuation (`crc32c` is `CRC-32C`, `crc16-arc` is `CRC-16/ARC`: no
+/// two names or aliases of the catalogue share them); then by the names other tools give
+/// ([`TOOL_NAMES`]).
 ///
 /// ```
 /// use crc_gen::catalogue::lookup;
 /// assert_eq!(lookup("crc-32c").unwrap().name(), "CRC-32/ISCSI");
+/// assert_eq!(lookup("crc32c").unwrap().name(), "CRC-32/ISCSI");
+/// assert_eq!(lookup("crc").unwrap().name(), "CRC-32/CKSUM");
 /// let err = lookup("CRC-32/ISCI").unwrap_err().to_string();
 /// assert!(err.contains("did you mean"), "{err}");
 /// ```
 pub fn lookup(name: &str) -> Result<&'static Entry, ModelError> {
     let all = entries();
-    let found = all.iter().find(|e| {
-        e.name().eq_ignore_ascii_case(name)
-            || e.aliases.iter().any(|a| a.eq_ignore_ascii_case(name))
-    });
+    let names = |e: &'static Entry| std::iter::once(e.name()).chain(e.aliases.iter().copied());
+    let key = normalize(name);
+    let tool = TOOL_NAMES
+        .iter()
+        .find(|(n, _)| n.eq_ignore_ascii_case(name))
+        .map(|&(_, target)| target);
+    let found = all
+        .iter()
+        .find(|&e| names(e).any(|n| n.eq_ignore_ascii_case(name)))
+        .or_else(|| {
+            all.iter()
+                .find(|&e| !key.is_empty() && names(e).any(|n| normalize(n) == key))
+        })
+        .or_else(|| all.iter().find(|e| Some(e.name()) == tool));
     found.ok_or_else(|| ModelError::UnknownName {
         name: name.to_owned(),
         suggestions: suggestions(name),
@@ -182,6 +202,38 @@ mod tests {
             lookup("CRC-99/NOPE"),
             Err(ModelError::UnknownName { .. })
         ));
+    }
+
+    /// The common spellings without punctuation, and cksum's names, find their algorithm;
+    /// that rule is unambiguous only while no two names share their letters and digits.
+    #[test]
+    fn lookup_knows_spellings_without_punctuation_and_other_tools_names() {
+        for (name, want) in [
+            ("crc32c", "CRC-32/ISCSI"),
+            ("CRC32", "CRC-32/ISO-HDLC"),
+            ("crc32b", "CRC-32/ISO-HDLC"),
+            ("crc", "CRC-32/CKSUM"),
+            ("CRC", "CRC-32/CKSUM"),
+            ("crc16/arc", "CRC-16/ARC"),
+            ("crc64nvme", "CRC-64/NVME"),
+        ] {
+            assert_eq!(lookup(name).unwrap().name(), want, "{name}");
+        }
+        assert!(lookup("").is_err());
+        assert!(lookup("--").is_err());
+        let mut seen = std::collections::HashMap::new();
+        for e in entries() {
+            for n in std::iter::once(e.name()).chain(e.aliases.iter().copied()) {
+                let other = seen.insert(normalize(n), e.name());
+                assert!(other.is_none_or(|o| o == e.name()), "{n} and {other:?}");
+            }
+        }
+        for (n, _) in TOOL_NAMES {
+            assert!(
+                !seen.contains_key(&normalize(n)),
+                "{n} is a catalogue spelling"
+            );
+        }
     }
 
     #[test]

@@ -81,10 +81,49 @@ pub fn reason(e: &io::Error) -> String {
     }
 }
 
+/// Standard input, or the error `Bad file descriptor` when it was closed when the process
+/// started (`crc-gen sum <&-`), as coreutils reports it: a broken pipeline must not read as
+/// an empty input.
+pub fn stdin() -> io::Result<io::StdinLock<'static>> {
+    if closed_at_start() {
+        return Err(io::Error::from_raw_os_error(EBADF));
+    }
+    Ok(io::stdin().lock())
+}
+
+/// `EBADF`, the same number on every Unix and in the C library of Windows.
+const EBADF: i32 = 9;
+
+/// Whether descriptor 0 was closed when the process started. Rust's runtime reopens a closed
+/// standard descriptor on `/dev/null`, read and write, before `main`; a shell's
+/// `< /dev/null` opens it read-only. So descriptor 0 on `/dev/null` open for both is taken
+/// as closed (an explicit `<> /dev/null` reads the same, and is reported alike).
+#[cfg(unix)]
+fn closed_at_start() -> bool {
+    use rustix::fs::{fcntl_getfl, OFlags};
+    use std::os::fd::AsFd;
+    use std::os::unix::fs::MetadataExt;
+    let stdin = io::stdin();
+    let fd = stdin.as_fd();
+    let read_write = fcntl_getfl(fd).is_ok_and(|f| f & OFlags::RWMODE == OFlags::RDWR);
+    let id = |m: std::fs::Metadata| (m.dev(), m.ino());
+    let null = std::fs::metadata("/dev/null").map(id).ok();
+    let on_null = fd
+        .try_clone_to_owned()
+        .and_then(|owned| File::from(owned).metadata())
+        .is_ok_and(|m| Some(id(m)) == null);
+    read_write && on_null
+}
+
+#[cfg(not(unix))]
+fn closed_at_start() -> bool {
+    false
+}
+
 /// The CRC of one input: standard input for `-`, else the file at `path`.
 pub fn sum_path(crc: &DynCrc, path: &Path, plan: &Plan) -> io::Result<Summed> {
     if path.as_os_str() == "-" {
-        sum_stream(crc, io::stdin().lock())
+        sum_stream(crc, stdin()?)
     } else {
         sum_file(crc, path, &path.to_string_lossy(), plan)
     }

@@ -165,22 +165,31 @@ pub fn verdict_line(name: &[u8], verdict: &str) -> Vec<u8> {
     line
 }
 
-/// A line of a list, parsed.
+/// A line of a list, parsed: what it states, before a model gives its CRC a width.
 #[derive(Debug, PartialEq, Eq)]
 pub struct Line {
-    /// The CRC it states.
-    pub crc: u128,
+    /// The algorithm a BSD line names (`CRC-32/ISCSI (f) = …`); `None` for the other forms.
+    pub tag: Option<String>,
+    /// The CRC's hex digits, as written.
+    pub digits: String,
     /// The size it states (not in GNU two-field or BSD lines).
     pub bytes: Option<u64>,
     /// The file name, unescaped.
     pub name: Vec<u8>,
 }
 
-/// Parses one line (without its newline) for a model of `width` bits whose BSD tag is
-/// `tag`. Three forms: `sum`'s own `<crc hex>  <bytes>  <name>`; GNU's `<crc hex>  <name>`
-/// (or ` *<name>`); BSD's `TAG (<name>) = <crc hex>`. A leading backslash marks an
-/// escaped name. The error says what is wrong.
-pub fn parse(line: &[u8], width: u32, tag: &str) -> Result<Line, String> {
+impl Line {
+    /// The stated CRC, for a model of `width` bits: as many hex digits as the width has.
+    pub fn crc(&self, width: u32) -> Result<u128, String> {
+        crc_value(self.digits.as_bytes(), width)
+    }
+}
+
+/// Parses one line (without its newline). Three forms: `sum`'s own `<crc hex>  <bytes>
+/// <name>`; GNU's `<crc hex>  <name>` (or ` *<name>`); BSD's `TAG (<name>) = <crc hex>`,
+/// told from the others by the `(` after its first word (a GNU line has two spaces or ` *`
+/// there). A leading backslash marks an escaped name. The error says what is wrong.
+pub fn parse(line: &[u8]) -> Result<Line, String> {
     let line = line.strip_suffix(b"\r").unwrap_or(line);
     let start = line
         .iter()
@@ -190,12 +199,17 @@ pub fn parse(line: &[u8], width: u32, tag: &str) -> Result<Line, String> {
         [b'\\', rest @ ..] => (true, rest),
         rest => (false, rest),
     };
-    let (crc, bytes, name) = match line.strip_prefix(tag.as_bytes()) {
-        Some(rest) if rest.starts_with(b" (") || rest.starts_with(b"(") => {
-            let rest = rest.strip_prefix(b" ").unwrap_or(rest);
-            bsd(&rest[1..])?
+    let word = line
+        .iter()
+        .position(|b| b" (".contains(b))
+        .unwrap_or(line.len());
+    let after = &line[word..];
+    let (tag, (crc, bytes, name)) = match after.strip_prefix(b" ").unwrap_or(after) {
+        [b'(', rest @ ..] if word > 0 => {
+            let tag = String::from_utf8_lossy(&line[..word]).into_owned();
+            (Some(tag), bsd(rest)?)
         }
-        _ => gnu(line)?,
+        _ => (None, gnu(line)?),
     };
     let name = if escaped {
         unescape(name).ok_or("bad escape in the file name")?
@@ -205,8 +219,15 @@ pub fn parse(line: &[u8], width: u32, tag: &str) -> Result<Line, String> {
     if name.is_empty() {
         return Err("no file name".into());
     }
+    if crc.is_empty() || !crc.iter().all(u8::is_ascii_hexdigit) {
+        return Err(format!(
+            "`{}` is not a hex CRC",
+            String::from_utf8_lossy(crc)
+        ));
+    }
     Ok(Line {
-        crc: crc_value(crc, width)?,
+        tag,
+        digits: String::from_utf8_lossy(crc).into_owned(),
         bytes,
         name,
     })
@@ -266,45 +287,65 @@ fn crc_value(crc: &[u8], width: u32) -> Result<u128, String> {
 mod tests {
     use super::*;
 
-    fn line(crc: u128, bytes: Option<u64>, name: &[u8]) -> Line {
-        Line {
-            crc,
-            bytes,
-            name: name.to_vec(),
-        }
+    /// A parsed line as (tag, CRC for `width`, size, name).
+    type Parsed = (Option<String>, u128, Option<u64>, Vec<u8>);
+
+    fn p32(s: &[u8]) -> Result<Parsed, String> {
+        let l = parse(s)?;
+        Ok((l.tag.clone(), l.crc(32)?, l.bytes, l.name))
+    }
+
+    fn want(tag: Option<&str>, crc: u128, bytes: Option<u64>, name: &[u8]) -> Parsed {
+        (tag.map(str::to_owned), crc, bytes, name.to_vec())
     }
 
     #[test]
     fn parses_every_form_sum_and_coreutils_write() {
-        let p = |s: &[u8]| parse(s, 32, "CRC-32/ISO-HDLC");
+        let p = p32;
+        let hdlc = Some("CRC-32/ISO-HDLC");
         assert_eq!(
             p(b"cbf43926  9  a b  c"),
-            Ok(line(0xcbf43926, Some(9), b"a b  c"))
+            Ok(want(None, 0xcbf43926, Some(9), b"a b  c"))
         );
-        assert_eq!(p(b"cbf43926  a b"), Ok(line(0xcbf43926, None, b"a b")));
-        assert_eq!(p(b"cbf43926 *bin"), Ok(line(0xcbf43926, None, b"bin")));
+        assert_eq!(
+            p(b"cbf43926  a b"),
+            Ok(want(None, 0xcbf43926, None, b"a b"))
+        );
+        assert_eq!(
+            p(b"cbf43926 *bin"),
+            Ok(want(None, 0xcbf43926, None, b"bin"))
+        );
         assert_eq!(
             p(b"CRC-32/ISO-HDLC (x) = y) = cbf43926"),
-            Ok(line(0xcbf43926, None, b"x) = y"))
+            Ok(want(hdlc, 0xcbf43926, None, b"x) = y"))
         );
         assert_eq!(
             p(b"\\CRC-32/ISO-HDLC (n\\nl\\\\) = cbf43926"),
-            Ok(line(0xcbf43926, None, b"n\nl\\"))
+            Ok(want(hdlc, 0xcbf43926, None, b"n\nl\\"))
+        );
+        assert_eq!(
+            p(b"crc32c (x) = cbf43926"),
+            Ok(want(Some("crc32c"), 0xcbf43926, None, b"x"))
+        );
+        assert_eq!(
+            p(b"CRC(x) = cbf43926"),
+            Ok(want(Some("CRC"), 0xcbf43926, None, b"x"))
         );
         assert_eq!(
             p(b"\\cbf43926  0  new\\nline\\\\\\r"),
-            Ok(line(0xcbf43926, Some(0), b"new\nline\\\r"))
+            Ok(want(None, 0xcbf43926, Some(0), b"new\nline\\\r"))
         );
         assert_eq!(
             p(b"cbf43926  1  \xff"),
-            Ok(line(0xcbf43926, Some(1), b"\xff"))
+            Ok(want(None, 0xcbf43926, Some(1), b"\xff"))
         );
         assert!(p(b"cbf43926 9 x").is_err());
         assert!(p(b"cbf4392  9  x").unwrap_err().contains("7 hex digits"));
         assert!(p(b"cbf4392g  9  x").unwrap_err().contains("not a hex"));
         assert!(p(b"cbf43926  9  ").is_err());
         assert!(p(b"\\cbf43926  9  a\\q").is_err());
-        assert!(p(b"CRC-32/ISCSI (x) = cbf43926").is_err());
+        assert!(p(b"CRC-32/ISCSI (x) = cbf4392z").is_err());
+        assert!(p(b"(x) = cbf43926").is_err());
     }
 
     /// Every name written is read back to the same bytes, in each style that escapes.
@@ -322,14 +363,14 @@ mod tests {
             for style in [Style::Plain, Style::Tag("CRC-8/SMBUS")] {
                 let text = sum_line(style, 0xab, 8, 3, Some(name), false);
                 let text = text.strip_suffix(b"\n").unwrap();
-                let back = parse(text, 8, "CRC-8/SMBUS").unwrap();
+                let back = parse(text).unwrap();
                 assert_eq!(
                     back.name,
                     name,
                     "{style:?} {:?}",
                     String::from_utf8_lossy(text)
                 );
-                assert_eq!(back.crc, 0xab);
+                assert_eq!(back.crc(8), Ok(0xab));
             }
         }
         assert_eq!(

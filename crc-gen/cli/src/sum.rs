@@ -10,11 +10,11 @@ use crc_gen::Model;
 use crcstamp::DynCrc;
 use serde::Serialize;
 
-use crate::check::{self, CheckOptions};
+use crate::check::{self, tag, Algorithms, CheckOptions};
 use crate::input::{self, Plan, Summed};
 use crate::listline::{self, JsonName, Style};
-use crate::model_arg::{ModelChoice, Resolved, DEFAULT_ALGORITHM};
-use crate::output::{print_out, write_bytes, Format};
+use crate::model_arg::{resolve, ModelChoice, Resolved, DEFAULT_ALGORITHM};
+use crate::output::{flush, print_out, write_bytes, Format, OutputError};
 use crate::report::ModelReport;
 
 /// Output format of `sum`.
@@ -34,13 +34,14 @@ pub enum SumFormat {
 pub struct Args {
     #[command(flatten)]
     model: ModelChoice,
-    /// Files to checksum; none or `-`: standard input.
-    #[arg(value_name = "FILE", conflicts_with_all = ["check", "hex", "string"])]
+    /// Files to checksum (with -c: lists to verify); none or `-`: standard input.
+    #[arg(value_name = "FILE", conflicts_with_all = ["hex", "string"])]
     files: Vec<PathBuf>,
-    /// Verify a list printed by `sum`, `sha256sum`-style or BSD (`--tag`) lines (`-`: read it
-    /// from standard input): OK or FAILED per line, exit status 1 if any failed.
-    #[arg(short = 'c', long, value_name = "LIST", conflicts_with_all = ["hex", "string", "zero", "tag"])]
-    check: Option<PathBuf>,
+    /// Verify the FILEs as lists printed by `sum`, `sha256sum`-style or BSD (`--tag`) lines:
+    /// OK or FAILED per line, exit status 1 if any failed. Without -a, a BSD line's tag names
+    /// its algorithm.
+    #[arg(short = 'c', long, conflicts_with_all = ["hex", "string", "zero", "tag"])]
+    check: bool,
     /// The CRC of these bytes, given in hex (`313233`), instead of files.
     #[arg(long, value_name = "HEXBYTES", value_parser = hex_bytes, conflicts_with_all = ["string", "tag"])]
     hex: Option<HexBytes>,
@@ -126,11 +127,6 @@ struct SumReport {
     files: Vec<FileReport>,
 }
 
-/// The BSD tag of a model: its name, or `CRC` for a model without one.
-pub fn tag(model: &Model) -> String {
-    model.name().unwrap_or("CRC").to_owned()
-}
-
 /// Whether `model` is POSIX cksum's CRC (any name).
 fn is_cksum(model: &Model) -> bool {
     let m = model;
@@ -166,14 +162,14 @@ fn validate(args: &Args, model: &Model) -> Result<(), String> {
         args.strict,
         args.ignore_missing,
     ];
-    if args.check.is_none() && check_flags.contains(&true) {
+    if !args.check && check_flags.contains(&true) {
         return Err(
             "--status, --quiet, --warn, --strict and --ignore-missing are meaningful \
                     only with -c (as in coreutils)"
                 .into(),
         );
     }
-    if args.format == SumFormat::Cksum && args.check.is_some() {
+    if args.format == SumFormat::Cksum && args.check {
         return Err(
             "--format cksum lines cannot be checked; list with --tag or the default".into(),
         );
@@ -201,13 +197,17 @@ fn plan(args: &Args) -> Plan {
     }
 }
 
-/// Sums the inputs (or checks a list), printing as it goes.
+/// Sums the inputs (or checks lists), printing as it goes.
 pub fn run(args: &Args) -> Result<ExitCode, String> {
     let Resolved { model, entry } = args.model.resolve_or(DEFAULT_ALGORITHM)?;
     validate(args, &model)?;
-    let crc = DynCrc::from_model(&model);
     let plan = plan(args);
-    if let Some(list) = &args.check {
+    if args.check {
+        let given = args.model.algorithm.is_some() || args.model.flags.given();
+        let algorithms = Algorithms {
+            given: given.then_some(model),
+            default: resolve(DEFAULT_ALGORITHM)?,
+        };
         let opts = CheckOptions {
             format: match args.format {
                 SumFormat::Json => Format::Json,
@@ -218,18 +218,28 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
             warn: args.warn,
             strict: args.strict,
             ignore_missing: args.ignore_missing,
-            tag: tag(&model),
         };
-        return check::run(&crc, list, &plan, &opts);
+        let stdin = [std::path::Path::new("-")];
+        let lists: Vec<&std::path::Path> = match args.files.is_empty() {
+            true => stdin.to_vec(),
+            false => args.files.iter().map(PathBuf::as_path).collect(),
+        };
+        return check::run(&lists, &algorithms, &plan, &opts);
     }
-    let (failed, reports) = sum_all(args, &model, &crc, &plan)?;
+    let crc = DynCrc::from_model(&model);
+    let (failed, reports) = match sum_all(args, &model, &crc, &plan) {
+        Ok(done) => done,
+        Err(e) => return Ok(e.report()),
+    };
     if args.format == SumFormat::Json {
         let report = SumReport {
             model: ModelReport::new(&model, entry),
             files: reports,
         };
         let json = serde_json::to_string_pretty(&report).map_err(|e| e.to_string())?;
-        print_out(format_args!("{json}\n"))?;
+        if let Err(e) = print_out(format_args!("{json}\n")) {
+            return Ok(e.report());
+        }
     }
     Ok(if failed {
         ExitCode::FAILURE
@@ -245,7 +255,7 @@ fn sum_all(
     model: &Model,
     crc: &DynCrc,
     plan: &Plan,
-) -> Result<(bool, Vec<FileReport>), String> {
+) -> Result<(bool, Vec<FileReport>), OutputError> {
     let direct = args
         .hex
         .as_ref()
@@ -326,5 +336,6 @@ fn sum_all(
             }
         }
     }
+    flush(&mut out)?;
     Ok((failed, reports))
 }

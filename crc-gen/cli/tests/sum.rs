@@ -385,9 +385,9 @@ fn check_passes_and_fails() {
         "{err}"
     );
 
-    // A missing list is a usage error.
+    // A missing list fails the check (exit 1, as `sha256sum -c`), not the command line.
     let (code, _, err) = run(&["-c", "nope"], p);
-    assert_eq!(code, 2);
+    assert_eq!(code, 1);
     assert_eq!(err, "crc-gen: nope: No such file or directory\n");
 }
 
@@ -429,7 +429,8 @@ fn bad_arguments_exit_2() {
         &["--width", "8", "--poly", "0x1ff"],
         &["--jobs", "0"],
         &["-a", "CRC-32", "--width", "8", "--poly", "7"],
-        &["-c", "list", "file"],
+        &["-c", "--hex", "31"],
+        &["--status", "file"],
     ] {
         let (code, out, err) = run(args, dir.path());
         assert_eq!(code, 2, "{args:?}: {err}");

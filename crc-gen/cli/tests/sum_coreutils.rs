@@ -119,7 +119,7 @@ fn check_flags() {
     assert_eq!(code, 1);
     let (_, _, err) = sum(&["-c", "list", "--warn"], p, b"");
     assert!(
-        err.starts_with("crc-gen: list: 2: improperly formatted CRC-32/ISO-HDLC checksum line ("),
+        err.starts_with("crc-gen: list: 2: improperly formatted checksum line ("),
         "{err}"
     );
     let (code, out, _) = sum(&["-c", "list", "--quiet"], p, b"");
@@ -145,4 +145,159 @@ fn check_flags() {
     // The check flags need -c.
     let (code, _, _) = sum(&["--status", "a"], p, b"");
     assert_eq!(code, 2);
+}
+
+/// Runs a `bash` command line in `dir` with `$SUM` set to `sum_cmd`: (exit code, stdout,
+/// stderr).
+fn shell(dir: &Path, sum_cmd: &str, line: &str) -> (i32, String, String) {
+    let out = Std::new("bash")
+        .current_dir(dir)
+        .env("SUM", sum_cmd)
+        .args(["-c", line])
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// Whether `tool` runs here; under CI it must.
+fn have(tool: &str) -> bool {
+    let found = Std::new(tool).arg("--version").output().is_ok();
+    assert!(
+        found || std::env::var_os("CI").is_none(),
+        "{tool} is missing"
+    );
+    found
+}
+
+/// The idioms scripts use with `sha256sum` and `cksum`, run the same way with `crc-gen sum`:
+/// the exit statuses agree, and crc-gen's verdict lines are coreutils'. Each tool checks the
+/// lists it wrote itself; `$SUM` is the tool with its algorithm.
+#[test]
+fn check_idioms_exit_as_coreutils_does() {
+    if !have("sha256sum") || !have("cksum") {
+        return;
+    }
+    let crc_gen = assert_cmd::cargo::cargo_bin("crc-gen");
+    let crc_gen = format!("{} sum -a CRC-32/ISCSI", crc_gen.display());
+    let tools = [("crc-gen", crc_gen.as_str()), ("sha256sum", "sha256sum")];
+    // (what the idiom is, the command line after the lists are made).
+    let idioms = [
+        ("-c --status on a good list", "$SUM -c --status good"),
+        ("-c --status on a bad list", "$SUM -c --status bad"),
+        ("-c LIST1 LIST2", "$SUM -c good tagged"),
+        ("-c LIST1 LIST2, one failing", "$SUM -c good bad"),
+        ("-c LIST1 MISSING", "$SUM -c good nonexist"),
+        ("-c < LIST", "$SUM -c < good"),
+        ("-c - < LIST", "$SUM -c - < good"),
+        ("--ignore-missing", "$SUM -c --ignore-missing withgone"),
+        (
+            "--ignore-missing, nothing verified",
+            "$SUM -c --ignore-missing gone",
+        ),
+        ("-c on a missing file's line", "$SUM -c withgone"),
+        ("-c on a directory", "$SUM -c sub"),
+        ("-c on a list of comments", "$SUM -c comments"),
+        ("-c <&-", "$SUM -c <&-"),
+        ("<&-", "$SUM <&-"),
+        ("a write to /dev/full", "$SUM a > /dev/full"),
+    ];
+    let mut codes = Vec::new();
+    for (tool, cmd) in tools {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path();
+        files(p);
+        std::fs::create_dir(p.join("sub")).unwrap();
+        std::fs::write(p.join("comments"), "# nothing but a comment\n").unwrap();
+        std::fs::write(p.join("x"), "soon gone").unwrap();
+        let setup = "$SUM a empty > good && $SUM --tag a big > tagged && \
+            $SUM x a > withgone && $SUM x > gone && rm x && \
+            $SUM big > bad && printf x >> big";
+        let (code, _, err) = shell(p, cmd, setup);
+        assert_eq!(code, 0, "{tool}: {err}");
+        let got: Vec<i32> = idioms.iter().map(|(_, l)| shell(p, cmd, l).0).collect();
+        codes.push(got);
+        if tool == "crc-gen" {
+            let (_, out, _) = shell(p, cmd, "$SUM -c good tagged");
+            assert_eq!(out, "a: OK\nempty: OK\na: OK\nbig: FAILED\n");
+            let (_, out, err) = shell(p, cmd, "$SUM <&-");
+            assert_eq!(
+                (out.as_str(), err.as_str()),
+                ("", "crc-gen: -: Bad file descriptor\n")
+            );
+            let (_, _, err) = shell(p, cmd, "$SUM a > /dev/full");
+            assert_eq!(err, "crc-gen: write error: No space left on device\n");
+            let (_, _, err) = shell(p, cmd, "$SUM -c comments");
+            assert!(
+                err.contains("(it holds only comments and blank lines)"),
+                "{err}"
+            );
+        }
+    }
+    for (i, (idiom, _)) in idioms.iter().enumerate() {
+        assert_eq!(
+            codes[0][i], codes[1][i],
+            "{idiom}: crc-gen and sha256sum differ"
+        );
+    }
+    // The passing idioms pass: the comparison above is not only of failures.
+    let passing: Vec<i32> = [0, 5, 6, 7].iter().map(|&i| codes[0][i]).collect();
+    assert_eq!(passing, [0, 0, 0, 0]);
+}
+
+/// `-c` without `-a` takes each BSD line's algorithm from its tag, as `cksum -c` does: any
+/// catalogue name or alias, in any case; lines of several algorithms in one list.
+#[test]
+fn check_reads_the_algorithm_from_bsd_tags() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path();
+    files(p);
+    let tagged = |alg: &str, file: &str| {
+        let (code, out, _) = sum(&["--tag", "-a", alg, file], p, b"");
+        assert_eq!(code, 0);
+        String::from_utf8(out).unwrap()
+    };
+    let own = tagged("CRC-32/ISCSI", "a") + &tagged("CRC-64/NVME", "big");
+    std::fs::write(p.join("own.tag"), &own).unwrap();
+    let (code, out, err) = sum(&["-c", "own.tag"], p, b"");
+    assert_eq!(
+        (code, out.as_slice(), err.as_str()),
+        (0, &b"a: OK\nbig: OK\n"[..], "")
+    );
+    let aliases = own
+        .replace("CRC-32/ISCSI", "crc32c")
+        .replace("CRC-64/NVME", "crc-64/nvme");
+    std::fs::write(p.join("alias.tag"), aliases).unwrap();
+    let (code, out, _) = sum(&["-c", "alias.tag"], p, b"");
+    assert_eq!((code, out.as_slice()), (0, &b"a: OK\nbig: OK\n"[..]));
+    // With -a, a tag naming the same CRC by an alias is that algorithm; another is not.
+    let (code, out, _) = sum(&["-c", "-a", "CRC-32C", "alias.tag"], p, b"");
+    assert_eq!((code, out.as_slice()), (0, &b"a: OK\n"[..]));
+    let (_, _, err) = sum(&["-c", "-w", "-a", "CRC-32C", "own.tag"], p, b"");
+    assert!(
+        err.contains("tagged `CRC-64/NVME`, not CRC-32/ISCSI"),
+        "{err}"
+    );
+    // An unknown tag, and `CRC` (a nameless model's tag) without a model, are malformed.
+    std::fs::write(
+        p.join("unknown.tag"),
+        "CRC-99/NOPE (a) = 00\nCRC (a) = e3069283\n",
+    )
+    .unwrap();
+    let (code, _, err) = sum(&["-c", "-w", "unknown.tag"], p, b"");
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("`CRC-99/NOPE` is no catalogue algorithm"),
+        "{err}"
+    );
+    assert!(err.contains("the tag `CRC` names no algorithm"), "{err}");
+    // As cksum: a tagged list made by `cksum -a sha256` is read by `cksum -c` alone.
+    if have("cksum") {
+        let (code, _, _) = shell(p, "cksum", "$SUM -a sha256 a > s.tag && $SUM -c s.tag");
+        assert_eq!(code, 0);
+    }
 }
