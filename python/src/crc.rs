@@ -169,7 +169,12 @@ impl Crc {
             (_, None) => return Err(model_error(ModelError::Missing(crc_gen::Field::Poly))),
         };
         let width = to_u128("width", width)?;
-        let width = u32::try_from(width).map_err(|_| model_error(ModelError::Width(u32::MAX)))?;
+        // Past u32, ModelError::Width could not carry the value given.
+        let width = u32::try_from(width).map_err(|_| {
+            PyValueError::new_err(format!(
+                "width = {width} is out of range: crcstamp supports widths 1..=128"
+            ))
+        })?;
         let (refin, refout) = reflections(refin, refout).map_err(model_error)?;
         let value =
             |what, obj: Option<&Bound<'_, PyAny>>| obj.map(|o| to_u128(what, o)).transpose();
