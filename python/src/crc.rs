@@ -64,7 +64,7 @@ pub struct Crc {
     pub(crate) inner: DynCrc,
     check: u128,
     residue: u128,
-    /// The CRC of no bytes: `checksum(data, value)` from it needs no combine.
+    /// The CRC of no bytes: `extend` from it needs no combine.
     empty: u128,
 }
 
@@ -97,6 +97,15 @@ impl Crc {
             empty: inner.checksum(b""),
             inner,
         }
+    }
+
+    /// `Crc.checksum(data)`, registered by [`fast_methods`](crate::fast_methods).
+    pub fn checksum_of<'py>(&self, data: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+        let bytes = Bytes::borrow(data)?;
+        to_py(
+            data.py(),
+            over(data.py(), bytes.bytes(), |b| self.inner.checksum(b)),
+        )
     }
 
     /// The width's whole bytes, as `digest()` writes the value.
@@ -188,35 +197,27 @@ impl Crc {
         DynCrc::new(spec).map(Crc::from_dyn).map_err(model_error)
     }
 
-    /// The CRC of `data`, any object with the buffer protocol (bytes, bytearray,
-    /// memoryview, array, mmap, a C-contiguous NumPy array), read in place.
-    ///
-    /// With `value`, the CRC continues from it as `zlib.crc32(data, value)` does: `value`
-    /// is the CRC of what came before, and the result the CRC of both.
+    /// `crc(A + B)` from `crc(A)` and the bytes of `B`: a CRC continued over more data,
+    /// as `zlib.crc32(data, value)` continues one.
     ///
     /// >>> crc = crcstamp.Crc("CRC-32/ISO-HDLC")
-    /// >>> crc.checksum(b"56789", crc.checksum(b"1234")) == crc.check
+    /// >>> crc.extend(crc.checksum(b"1234"), b"56789") == crc.check
     /// True
-    #[pyo3(signature = (data, value=None))]
-    fn checksum<'py>(
+    fn extend<'py>(
         &self,
         py: Python<'py>,
-        data: &Bound<'py, PyAny>,
-        value: Option<&Bound<'py, PyAny>>,
+        crc_a: &Bound<'py, PyAny>,
+        data_b: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let bytes = Bytes::borrow(data)?;
+        let a = within("crc_a", crc_a, self.width())?;
+        let bytes = Bytes::borrow(data_b)?;
         let bytes = bytes.bytes();
-        let crc = over(py, bytes, |b| self.inner.checksum(b));
-        let crc = match value {
-            None => crc,
-            Some(v) => {
-                let v = within("value", v, self.width())?;
-                if v == self.empty {
-                    crc
-                } else {
-                    self.inner.combine(v, crc, bytes.len() as u64)
-                }
-            }
+        let b = over(py, bytes, |b| self.inner.checksum(b));
+        // From the CRC of nothing, the result is B's own CRC: no combine needed.
+        let crc = if a == self.empty {
+            b
+        } else {
+            self.inner.combine(a, b, bytes.len() as u64)
         };
         to_py(py, crc)
     }

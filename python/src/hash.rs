@@ -23,17 +23,18 @@ pub struct Hash {
     crc: Py<Crc>,
 }
 
-#[pymethods]
 impl Hash {
-    /// Feeds bytes from any object with the buffer protocol; any split of a message gives
-    /// the same CRC as the whole.
-    fn update(&mut self, py: Python<'_>, data: &Bound<'_, PyAny>) -> PyResult<()> {
+    /// `Hash.update(data)`, registered by [`fast_methods`](crate::fast_methods).
+    pub fn update_with(&mut self, data: &Bound<'_, PyAny>) -> PyResult<()> {
         let bytes = Bytes::borrow(data)?;
         let state = &mut self.state;
-        over(py, bytes.bytes(), |b| state.update(b));
+        over(data.py(), bytes.bytes(), |b| state.update(b));
         Ok(())
     }
+}
 
+#[pymethods]
+impl Hash {
     /// The CRC so far, big-endian in the width's whole bytes (4 for CRC-32, 2 for a
     /// 12-bit CRC), as crcstamp's Rust `digest` feature writes it.
     fn digest<'py>(&self, py: Python<'py>) -> Bound<'py, PyBytes> {
@@ -118,7 +119,7 @@ pub fn new(
     };
     hash.state.reset();
     if let Some(data) = data {
-        hash.update(py, data)?;
+        hash.update_with(data)?;
     }
     Ok(hash)
 }

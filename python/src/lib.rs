@@ -5,6 +5,7 @@
 mod buffer;
 mod catalogue;
 mod crc;
+mod fast_methods;
 mod hash;
 mod values;
 
@@ -18,5 +19,6 @@ fn _crcstamp(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(hash::new, m)?)?;
     m.add_function(wrap_pyfunction!(catalogue::catalogue, m)?)?;
     m.add("DETACH_AT", crc::DETACH_AT)?;
+    fast_methods::install(m.py())?;
     Ok(())
 }

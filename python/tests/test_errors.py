@@ -83,8 +83,10 @@ def test_values_wider_than_the_width():
         crc.combine(0, 0x10000, 1)
     with pytest.raises(ValueError, match="len_b = -1 is negative"):
         crc.combine(0, 0, -1)
-    with pytest.raises(ValueError, match="value = 0x10000 does not fit in width = 16 bits"):
-        crc.checksum(b"", 0x10000)
+    with pytest.raises(ValueError, match="crc_a = 0x10000 does not fit in width = 16 bits"):
+        crc.extend(0x10000, b"")
+    with pytest.raises(TypeError, match="bytes-like object is required"):
+        crc.extend(0, "text")
     with pytest.raises(TypeError, match="crc_a must be an int"):
         crc.combine("0", 0, 1)
 
@@ -92,3 +94,12 @@ def test_values_wider_than_the_width():
 def test_new_takes_a_name_or_a_crc():
     with pytest.raises(TypeError, match="new\\(\\) takes a catalogue name or a crcstamp.Crc"):
         crcstamp.new(32)
+
+
+def test_one_argument_methods():
+    crc = crcstamp.Crc("CRC-32")
+    h = crcstamp.new(crc)
+    for call in (lambda: crc.checksum(), lambda: crc.checksum(b"", 1),
+                 lambda: crc.checksum(data=b""), lambda: h.update(), lambda: h.update(b"", b"")):
+        with pytest.raises(TypeError):
+            call()

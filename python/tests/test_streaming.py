@@ -28,9 +28,9 @@ def test_random_splits(name):
             _, buf = rng.choice(buffers(data[start:end]))
             h.update(buf)
         assert h.intdigest() == crc.checksum(data)
-        # checksum(data, value) continues from a CRC, as zlib.crc32 does.
+        # extend(crc, data) continues a CRC, as zlib.crc32(data, value) does.
         mid = rng.randint(0, len(data))
-        assert crc.checksum(data[mid:], crc.checksum(data[:mid])) == crc.checksum(data)
+        assert crc.extend(crc.checksum(data[:mid]), data[mid:]) == crc.checksum(data)
 
 
 def test_digest_is_big_endian_in_whole_bytes():

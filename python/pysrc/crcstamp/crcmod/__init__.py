@@ -67,11 +67,13 @@ def mkCrcFun(poly: int, initCrc: int = ~0, rev: bool = True,
 
 
 def _crcfun(model: _Model, init_crc: int) -> Callable[..., int]:
-    checksum = model.checksum
+    checksum, extend = model.checksum, model.extend
     mask = (1 << model.width) - 1
 
     def crcfun(data, crc: int = init_crc) -> int:
-        return checksum(data, crc & mask)
+        if crc == init_crc:
+            return checksum(data)
+        return extend(crc & mask, data)
 
     crcfun.__doc__ = "The CRC of data, continuing from crc (%r)." % model
     return crcfun
@@ -133,7 +135,7 @@ class Crc:
 
     def update(self, data) -> None:
         """Feeds ``data`` (any object with the buffer protocol)."""
-        self.crcValue = self._model.checksum(data, self.crcValue)
+        self.crcValue = self._model.extend(self.crcValue, data)
 
     def digest(self) -> bytes:
         """``crcValue`` big-endian in ``digest_size`` bytes."""
