@@ -22,9 +22,17 @@ crcmod takes degrees 8, 16, 24, 32 and 64; this takes any degree from 1 to 128. 
 
 from __future__ import annotations
 
-from typing import Callable, List, Optional
+from typing import TYPE_CHECKING, Callable, List, Optional
 
 from .._crcstamp import Crc as _Model
+
+if TYPE_CHECKING:
+    import sys
+
+    if sys.version_info >= (3, 12):
+        from collections.abc import Buffer as ReadableBuffer
+    else:
+        from typing_extensions import Buffer as ReadableBuffer
 
 __all__ = ["mkCrcFun", "Crc"]
 
@@ -70,7 +78,7 @@ def _crcfun(model: _Model, init_crc: int) -> Callable[..., int]:
     checksum, extend = model.checksum, model.extend
     mask = (1 << model.width) - 1
 
-    def crcfun(data, crc: int = init_crc) -> int:
+    def crcfun(data: ReadableBuffer, crc: int = init_crc) -> int:
         if crc == init_crc:
             return checksum(data)
         return extend(crc & mask, data)
@@ -118,7 +126,7 @@ class Crc:
             "crcValue = %s" % (fmt % self.crcValue),
         ])
 
-    def new(self, arg=None) -> "Crc":
+    def new(self, arg: Optional[ReadableBuffer] = None) -> "Crc":
         """A fresh object with the same parameters, fed ``arg`` if given."""
         n = self.__class__.__new__(self.__class__)
         Crc._setup(n, self._model, self.poly, self.initCrc, self.reverse, self.xorOut)
@@ -133,7 +141,7 @@ class Crc:
         c.crcValue = self.crcValue
         return c
 
-    def update(self, data) -> None:
+    def update(self, data: ReadableBuffer) -> None:
         """Feeds ``data`` (any object with the buffer protocol)."""
         self.crcValue = self._model.extend(self.crcValue, data)
 
