@@ -62,6 +62,8 @@ def buffers(data):
     try:
         import numpy
     except ImportError:
+        if os.environ.get("CI"):  # CI installs NumPy: its buffers must be tested there
+            raise
         return out
     raw = numpy.frombuffer(b"\x00" + bytes(data), dtype=numpy.uint8)
     out.append(("numpy slice", raw[1:]))
