@@ -52,6 +52,12 @@ pub fn model_error(err: ModelError) -> PyErr {
 
 /// A CRC model, by catalogue name or alias (any case) or by its Rocksoft parameters.
 ///
+/// `Crc(name)` or `Crc(width=, poly=, init=0, refin=False, refout=False, xorout=0,
+/// check=None, residue=None)`, width 1 to 128. `check` and `residue`, when given, are
+/// verified. `refin=True` without `refout` (or the reverse) is refused, as the CLI refuses
+/// it: write both for a crossed model. An unknown name or a bad parameter is a `ValueError`
+/// that says what is wrong.
+///
 /// >>> import crcstamp
 /// >>> crc = crcstamp.Crc("crc32c")
 /// >>> crc.name, hex(crc.checksum(b"123456789"))
@@ -137,11 +143,7 @@ impl Crc {
 
 #[pymethods]
 impl Crc {
-    /// `Crc(name)` or `Crc(width=, poly=, init=0, refin=False, refout=False, xorout=0)`.
-    ///
-    /// `check` and `residue`, when given, are verified against the model. `refin=True`
-    /// without `refout` (or the reverse) is refused as the CLI refuses it: write both for a
-    /// crossed model.
+    /// Builds the model's constants once (see the class's documentation).
     #[new]
     #[pyo3(signature = (name=None, *, width=None, poly=None, init=None, refin=None, refout=None, xorout=None, check=None, residue=None))]
     #[allow(clippy::too_many_arguments)] // Python's keyword arguments, one per parameter

@@ -90,7 +90,7 @@ impl Hash {
     }
 }
 
-/// `crcstamp.new(name_or_crc, data=b"")`: a new [`Hash`] for a catalogue name or a `Crc`,
+/// `crcstamp.new(name_or_crc, data=b"")`: a new `Hash` for a catalogue name or a `Crc`,
 /// fed `data`.
 ///
 /// >>> import hashlib, io
