@@ -93,9 +93,13 @@ impl Hash {
 /// `crcstamp.new(name_or_crc, data=b"")`: a new `Hash` for a catalogue name or a `Crc`,
 /// fed `data`.
 ///
-/// >>> import hashlib, io
-/// >>> hashlib.file_digest(io.BytesIO(b"123456789"), lambda: crcstamp.new("crc32c")).hexdigest()
-/// 'e3069283'
+/// It serves where a `hashlib` object is expected, as in Python 3.11's
+/// `hashlib.file_digest(f, lambda: crcstamp.new("crc32c"))`.
+///
+/// >>> h = crcstamp.new("crc32c", b"1234")
+/// >>> h.update(b"56789")
+/// >>> h.hexdigest(), h.digest_size, h.name
+/// ('e3069283', 4, 'CRC-32/ISCSI')
 #[pyfunction]
 #[pyo3(signature = (name_or_crc, data=None))]
 pub fn new(
