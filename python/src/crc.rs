@@ -1,6 +1,5 @@
 //! `crcstamp.Crc`: one model, its constants built once, checksums and combine.
 
-use crc_gen::catalogue::entries;
 use crc_gen::model::reflections;
 use crcstamp::dynamic::{DynCrc, ModelError, ModelSpec};
 use pyo3::exceptions::{PyTypeError, PyValueError};
@@ -8,14 +7,6 @@ use pyo3::prelude::*;
 
 use crate::buffer::Bytes;
 use crate::values::{to_py, to_u128, within};
-
-/// A name's letters and digits, upper case.
-fn normalize(name: &str) -> String {
-    name.chars()
-        .filter(char::is_ascii_alphanumeric)
-        .map(|c| c.to_ascii_uppercase())
-        .collect()
-}
 
 /// Inputs at least this long are checksummed with the GIL released. Below it the release
 /// and re-acquire (two atomic handoffs) would cost a visible share of the call, and nothing
@@ -75,24 +66,12 @@ pub struct Crc {
 }
 
 impl Crc {
-    /// The model of a catalogue name or alias, any case; failing that, of the one name or
-    /// alias equal to it when only letters and digits count (`crc32c` is `CRC-32C`), which
-    /// no two catalogue algorithms share.
+    /// The model of a catalogue name or alias, as the catalogue lookup takes it: any case,
+    /// punctuation optional (`crc32c` is `CRC-32C`), and other tools' names (`crc`).
     pub fn from_name(name: &str) -> PyResult<Crc> {
-        let err = match DynCrc::from_catalog(name) {
-            Ok(crc) => return Ok(Crc::from_dyn(crc)),
-            Err(err) => err,
-        };
-        let key = normalize(name);
-        let loose = entries().iter().find(|e| {
-            std::iter::once(e.name())
-                .chain(e.aliases.iter().copied())
-                .any(|n| normalize(n) == key)
-        });
-        match loose {
-            Some(e) if !key.is_empty() => Ok(Crc::from_dyn(DynCrc::from_model(&e.model))),
-            _ => Err(model_error(err)),
-        }
+        DynCrc::from_catalog(name)
+            .map(Crc::from_dyn)
+            .map_err(model_error)
     }
 
     fn from_dyn(inner: DynCrc) -> Crc {
