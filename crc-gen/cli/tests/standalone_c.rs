@@ -300,7 +300,8 @@ fn knows_warning(cc: &str, flag: &str) -> bool {
 
 /// Every model C holds, and names C reserves or Rust cannot take (written under the naming
 /// rule), as C with each slice and with `--simd`: no warning under clang's `-Weverything`
-/// (less [`EVERYTHING_BUT`]) nor gcc's `-Wconversion -Wsign-conversion`, with `-Werror`.
+/// (less [`EVERYTHING_BUT`]) nor gcc's `-Wconversion -Wsign-conversion` (x86-64 and
+/// aarch64), with `-Werror`.
 #[test]
 fn every_model_compiles_without_a_warning_under_weverything_and_wconversion() {
     let tmp = tempfile::tempdir().unwrap();
@@ -347,9 +348,12 @@ fn every_model_compiles_without_a_warning_under_weverything_and_wconversion() {
         }
         runs.push(("clang", flags));
     }
-    if have("gcc") {
-        let flags = ["-Wall", "-Wextra", "-Wconversion", "-Wsign-conversion"];
-        runs.push(("gcc", flags.iter().map(|f| f.to_string()).collect()));
+    // gcc natively and for aarch64, whose `--simd` half is the other architecture's.
+    for gcc in ["gcc", "aarch64-linux-gnu-gcc"] {
+        if have(gcc) {
+            let flags = ["-Wall", "-Wextra", "-Wconversion", "-Wsign-conversion"];
+            runs.push((gcc, flags.iter().map(|f| f.to_string()).collect()));
+        }
     }
     for (cc, flags) in &runs {
         for unit in &units {
