@@ -1,8 +1,9 @@
-//! `crc-gen emit`: the stamped Rust source `generated/` keeps.
+//! `crc-gen emit`: the stamped Rust source `generated/` keeps, or standalone Rust or C
+//! (`emit_standalone`).
 //!
 //! Every model is resolved and every output named before anything is written: two models
 //! that would share a struct name or a file are refused, naming both, and `-o DIR` then
-//! writes all files or none (`outfiles`).
+//! writes all files or none, or with `--check` compares them (`outfiles`), in every mode.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -23,8 +24,8 @@ pub struct Args {
     /// Also emit the headline algorithms crcstamp ships in `generated/`.
     #[arg(long)]
     headline: bool,
-    /// Write one file per model into DIR, created if missing (otherwise print to stdout);
-    /// for --standalone Rust, DIR or a FILE.
+    /// Write the files into the directory DIR, created if missing, instead of printing
+    /// them: per model, one .rs file, or P.h and P.c for --lang c.
     #[arg(short, long, value_name = "DIR")]
     output: Option<PathBuf>,
     /// Compare with the files in DIR instead of writing; exit 1 if any is missing or differs.
@@ -91,17 +92,15 @@ fn outputs(named: &[Named]) -> Result<Vec<OutFile>, String> {
     Ok(files)
 }
 
-/// Emits (or, with `--check`, compares) the stamped source of each model.
+/// Emits (or, with `--check`, compares) the stamped or standalone source of each model.
 pub fn run(args: &Args) -> Result<ExitCode, String> {
-    if args.standalone.wanted() {
-        if args.headline || args.check {
-            return Err(
-                "--headline and --check are for crcstamp's own source, not --standalone".into(),
-            );
-        }
-        return emit_standalone::run(&args.standalone, &args.models, args.output.as_deref());
-    }
-    let files = outputs(&models(args)?)?;
+    let named = models(args)?;
+    let files = if args.standalone.wanted() {
+        let models: Vec<(&str, &Model)> = named.iter().map(|n| (&*n.arg, &n.model)).collect();
+        emit_standalone::outputs(&args.standalone, &models, args.output.is_none())?
+    } else {
+        outputs(&named)?
+    };
     let Some(dir) = &args.output else {
         let text: String = files.into_iter().map(|f| f.contents).collect();
         print_out(text)?;

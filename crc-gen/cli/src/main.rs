@@ -39,7 +39,8 @@ enum Command {
     List(list::Args),
     /// Show a model and every constant generated for it.
     Show(show::Args),
-    /// Write the stamped Rust source for models, as kept in `generated/`.
+    /// Write the stamped Rust source for models (as kept in `generated/`), or standalone
+    /// Rust or C (`--standalone`, `--lang c`).
     Emit(emit::Args),
     /// Which kernel runs at each input length on this CPU, or under a family's routing.
     Route(route::Args),

@@ -18,6 +18,7 @@ pub struct OutFile {
 /// cannot be written leaves none of the new files behind: all are staged before the first
 /// rename, and a target that is a directory is refused before anything is written.
 pub fn write_all(dir: &Path, files: &[OutFile]) -> Result<(), String> {
+    refuse_non_directory(dir)?;
     std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     for f in files {
         let path = dir.join(&f.name);
@@ -55,6 +56,18 @@ pub fn write_all(dir: &Path, files: &[OutFile]) -> Result<(), String> {
     Ok(())
 }
 
+/// An error when `dir` exists and is not a directory: `-o` always names the directory the
+/// files go in, so an existing file there is a mistake to name, not a place to write.
+fn refuse_non_directory(dir: &Path) -> Result<(), String> {
+    match std::fs::metadata(dir) {
+        Ok(meta) if !meta.is_dir() => Err(format!(
+            "-o {}: not a directory (-o names the directory the files go in)",
+            dir.display()
+        )),
+        _ => Ok(()),
+    }
+}
+
 /// What `--check` found for one file.
 #[derive(Debug, PartialEq, Eq)]
 pub enum Stale {
@@ -66,6 +79,7 @@ pub enum Stale {
 
 /// The files in `dir` that are missing or differ from `files`.
 pub fn compare(dir: &Path, files: &[OutFile]) -> Result<Vec<Stale>, String> {
+    refuse_non_directory(dir)?;
     let mut stale = Vec::new();
     for f in files {
         let path = dir.join(&f.name);
@@ -146,5 +160,23 @@ mod tests {
         assert!(err.contains("y.rs") && err.contains("directory"), "{err}");
         let left: Vec<_> = std::fs::read_dir(tmp.path()).unwrap().collect();
         assert_eq!(left.len(), 1, "only the directory that was there");
+    }
+
+    /// `-o afile`: one clear line from writing and from comparing, and the file untouched.
+    #[test]
+    fn a_file_named_as_the_directory_is_refused() {
+        let tmp = tempfile::tempdir().unwrap();
+        let afile = tmp.path().join("afile");
+        std::fs::write(&afile, "mine").unwrap();
+        let files = [file("x.rs", "x")];
+        let want = format!(
+            "-o {}: not a directory (-o names the directory the files go in)",
+            afile.display()
+        );
+        assert_eq!(write_all(&afile, &files).unwrap_err(), want);
+        assert_eq!(compare(&afile, &files).unwrap_err(), want);
+        assert_eq!(std::fs::read_to_string(&afile).unwrap(), "mine");
+        let left: Vec<_> = std::fs::read_dir(tmp.path()).unwrap().collect();
+        assert_eq!(left.len(), 1, "no temporary file beside it");
     }
 }

@@ -183,24 +183,14 @@ fn every_model_and_slice_compiles_no_std_and_matches_the_reference() {
     assert_eq!(lines.next(), None);
 }
 
-/// One file alone is the whole `lib.rs` of a `no_std` crate.
-#[test]
-fn one_file_is_a_whole_no_std_crate() {
-    let tmp = tempfile::tempdir().unwrap();
-    let file = tmp.path().join("crc.rs");
-    crc_gen()
-        .args(["emit", "--standalone", "CRC-12/UMTS", "--slice", "4", "-o"])
-        .arg(&file)
-        .assert()
-        .success();
-    let src = std::fs::read_to_string(&file).unwrap();
-    let lib = tmp.path().join("lib.rs");
-    std::fs::write(&lib, format!("#![no_std]\n#![deny(warnings)]\n{src}")).unwrap();
+/// Runs rustc on `lib` as a library with `-D warnings`, asserting that it builds.
+fn rustc_lib(lib: &Path) {
     let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".into());
     let out = Process::new(rustc)
-        .args(["--edition", "2021", "--crate-type", "lib", "--out-dir"])
-        .arg(tmp.path())
-        .arg(&lib)
+        .args(["--edition", "2021", "--crate-type", "lib", "-D", "warnings"])
+        .arg("--out-dir")
+        .arg(lib.parent().unwrap())
+        .arg(lib)
         .output()
         .unwrap();
     assert!(
@@ -208,6 +198,54 @@ fn one_file_is_a_whole_no_std_crate() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
+}
+
+/// One file alone is the whole `lib.rs` of a `no_std` crate; `--prefix` names it.
+#[test]
+fn one_file_is_a_whole_no_std_crate() {
+    let tmp = tempfile::tempdir().unwrap();
+    crc_gen()
+        .args(["emit", "--standalone", "CRC-12/UMTS", "--slice", "4"])
+        .args(["--prefix", "crc", "-o"])
+        .arg(tmp.path())
+        .assert()
+        .success();
+    let src = std::fs::read_to_string(tmp.path().join("crc.rs")).unwrap();
+    let lib = tmp.path().join("lib.rs");
+    std::fs::write(&lib, format!("#![no_std]\n#![deny(warnings)]\n{src}")).unwrap();
+    rustc_lib(&lib);
+}
+
+/// Names that are Rust keywords, or hold nothing a module name can (`self`, `fn`, `_`,
+/// `9`, `ü`), make files that are modules by their names: `mod crc_self;` and so on.
+#[test]
+fn any_name_makes_a_module() {
+    let tmp = tempfile::tempdir().unwrap();
+    let names = [
+        ("self", "crc_self"),
+        ("fn", "crc_fn"),
+        ("_", "crc"),
+        ("9", "crc_9"),
+    ];
+    let mut cmd = crc_gen();
+    cmd.args(["emit", "--standalone", "-o"]).arg(tmp.path());
+    let mut lib = String::from("#![no_std]\n");
+    for (i, (name, module)) in names.iter().enumerate() {
+        cmd.arg(format!("width=8 poly={:#04x} name=\"{name}\"", 2 * i + 7));
+        writeln!(lib, "pub mod {module};").unwrap();
+    }
+    cmd.assert().success();
+    let lib_path = tmp.path().join("lib.rs");
+    std::fs::write(&lib_path, lib).unwrap();
+    rustc_lib(&lib_path);
+    // `ü` holds no ASCII letter, so it is `crc` like `_`.
+    let other = tmp.path().join("other");
+    crc_gen()
+        .args(["emit", "--standalone", "width=8 poly=0x07 name=\"ü\"", "-o"])
+        .arg(&other)
+        .assert()
+        .success();
+    assert!(other.join("crc.rs").exists());
 }
 
 #[test]

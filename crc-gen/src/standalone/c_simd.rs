@@ -11,7 +11,7 @@
 
 use std::fmt::Write as _;
 
-use super::Layout;
+use super::{comment_text, Layout};
 use crate::fold::FoldConsts;
 
 /// The fold's C text (to sit between the tables and `P_update`) and the lines `P_update`
@@ -49,12 +49,13 @@ pub(super) fn section(l: &Layout, p: &str) -> (String, String) {
                 "#define {up}_{} UINT64_C({:#018x}) /* {} */",
                 c.name.to_ascii_uppercase(),
                 c.value,
-                c.formula
+                comment_text(&c.formula)
             );
         }
     }
-    s.push_str(&primitives(p));
-    s.push_str(&fold(l, p, &f));
+    let fold = fold(l, p, &f);
+    s.push_str(&primitives(p, &fold));
+    s.push_str(&fold);
     s.push_str("#endif\n");
     let t = format!("uint{}_t", l.word);
     let u = l.unused();
@@ -81,33 +82,98 @@ pub(super) fn section(l: &Layout, p: &str) -> (String, String) {
     (s, call)
 }
 
-/// The per-architecture primitives on 128-bit vectors and the run-time check.
-fn primitives(p: &str) -> String {
-    const X86: &str = "#if defined(__x86_64__)
-#include <cpuid.h>
-#include <immintrin.h>
-#define P_TARGET __attribute__((target(\"pclmul,ssse3\")))
-/* Helpers: each bit order leaves one or two of them unused. */
-#define P_HELPER __attribute__((unused)) static inline
-typedef __m128i P_v128;
-P_TARGET P_HELPER P_v128 P_v_load(const unsigned char *b)
+/// The vector helpers, each `(name, x86-64 definition, aarch64 definition)`: the bit orders
+/// use different ones, and only those `P_fold` calls are written, since clang's
+/// `-Weverything` flags an unused `static inline` function.
+const HELPERS: [(&str, &str, &str); 8] = [
+    (
+        "P_v_load(",
+        "P_TARGET P_HELPER P_v128 P_v_load(const unsigned char *b)
 {
     return _mm_loadu_si128((const __m128i *)(const void *)b);
 }
-P_TARGET P_HELPER P_v128 P_v_pair(uint64_t q0, uint64_t q1)
+",
+        "P_TARGET P_HELPER P_v128 P_v_load(const unsigned char *b) { return vreinterpretq_u64_u8(vld1q_u8(b)); }
+",
+    ),
+    (
+        "P_v_pair(",
+        "P_TARGET P_HELPER P_v128 P_v_pair(uint64_t q0, uint64_t q1)
 {
     return _mm_set_epi64x((long long)q1, (long long)q0);
 }
-P_TARGET P_HELPER P_v128 P_v_xor(P_v128 a, P_v128 b) { return _mm_xor_si128(a, b); }
-P_TARGET P_HELPER P_v128 P_v_clmul_lo(P_v128 a, P_v128 b) { return _mm_clmulepi64_si128(a, b, 0x00); }
-P_TARGET P_HELPER P_v128 P_v_clmul_hi(P_v128 a, P_v128 b) { return _mm_clmulepi64_si128(a, b, 0x11); }
-P_TARGET P_HELPER uint64_t P_v_q0(P_v128 a) { return (uint64_t)_mm_cvtsi128_si64(a); }
-P_TARGET P_HELPER uint64_t P_v_q1(P_v128 a) { return (uint64_t)_mm_cvtsi128_si64(_mm_unpackhi_epi64(a, a)); }
-P_TARGET P_HELPER P_v128 P_v_reverse(P_v128 a)
+",
+        "P_TARGET P_HELPER P_v128 P_v_pair(uint64_t q0, uint64_t q1) { return vcombine_u64(vcreate_u64(q0), vcreate_u64(q1)); }
+",
+    ),
+    (
+        "P_v_xor(",
+        "P_TARGET P_HELPER P_v128 P_v_xor(P_v128 a, P_v128 b) { return _mm_xor_si128(a, b); }
+",
+        "P_TARGET P_HELPER P_v128 P_v_xor(P_v128 a, P_v128 b) { return veorq_u64(a, b); }
+",
+    ),
+    (
+        "P_v_clmul_lo(",
+        "P_TARGET P_HELPER P_v128 P_v_clmul_lo(P_v128 a, P_v128 b) { return _mm_clmulepi64_si128(a, b, 0x00); }
+",
+        "P_TARGET P_HELPER P_v128 P_v_clmul_lo(P_v128 a, P_v128 b)
+{
+    return vreinterpretq_u64_p128(vmull_p64((poly64_t)vgetq_lane_u64(a, 0), (poly64_t)vgetq_lane_u64(b, 0)));
+}
+",
+    ),
+    (
+        "P_v_clmul_hi(",
+        "P_TARGET P_HELPER P_v128 P_v_clmul_hi(P_v128 a, P_v128 b) { return _mm_clmulepi64_si128(a, b, 0x11); }
+",
+        "P_TARGET P_HELPER P_v128 P_v_clmul_hi(P_v128 a, P_v128 b)
+{
+    return vreinterpretq_u64_p128(vmull_high_p64(vreinterpretq_p64_u64(a), vreinterpretq_p64_u64(b)));
+}
+",
+    ),
+    (
+        "P_v_q0(",
+        "P_TARGET P_HELPER uint64_t P_v_q0(P_v128 a) { return (uint64_t)_mm_cvtsi128_si64(a); }
+",
+        "P_TARGET P_HELPER uint64_t P_v_q0(P_v128 a) { return vgetq_lane_u64(a, 0); }
+",
+    ),
+    (
+        "P_v_q1(",
+        "P_TARGET P_HELPER uint64_t P_v_q1(P_v128 a) { return (uint64_t)_mm_cvtsi128_si64(_mm_unpackhi_epi64(a, a)); }
+",
+        "P_TARGET P_HELPER uint64_t P_v_q1(P_v128 a) { return vgetq_lane_u64(a, 1); }
+",
+    ),
+    (
+        "P_v_reverse(",
+        "P_TARGET P_HELPER P_v128 P_v_reverse(P_v128 a)
 {
     return _mm_shuffle_epi8(a, _mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15));
 }
-/* CPUID leaf 1, ECX: PCLMULQDQ is bit 1, SSSE3 bit 9. */
+",
+        "P_TARGET P_HELPER P_v128 P_v_reverse(P_v128 a)
+{
+    uint8x16_t v = vrev64q_u8(vreinterpretq_u8_u64(a));
+    return vreinterpretq_u64_u8(vextq_u8(v, v, 8));
+}
+",
+    ),
+];
+
+/// The x86-64 includes and target, before its helpers.
+const X86_HEAD: &str = "#if defined(__x86_64__)
+#include <cpuid.h>
+#include <immintrin.h>
+#define P_TARGET __attribute__((target(\"pclmul,ssse3\")))
+#define P_HELPER static inline
+typedef __m128i P_v128;
+";
+
+/// The x86-64 run-time check, then the aarch64 includes and target.
+const X86_TAIL_ARM_HEAD: &str = "/* CPUID leaf 1, ECX: PCLMULQDQ is bit 1, SSSE3 bit 9. */
 static int P_detect(void)
 {
     unsigned a, b, c, d;
@@ -121,27 +187,12 @@ static int P_detect(void)
 #else
 #define P_TARGET __attribute__((target(\"+crypto\")))
 #endif
-#define P_HELPER __attribute__((unused)) static inline
+#define P_HELPER static inline
 typedef uint64x2_t P_v128;
-P_TARGET P_HELPER P_v128 P_v_load(const unsigned char *b) { return vreinterpretq_u64_u8(vld1q_u8(b)); }
-P_TARGET P_HELPER P_v128 P_v_pair(uint64_t q0, uint64_t q1) { return vcombine_u64(vcreate_u64(q0), vcreate_u64(q1)); }
-P_TARGET P_HELPER P_v128 P_v_xor(P_v128 a, P_v128 b) { return veorq_u64(a, b); }
-P_TARGET P_HELPER P_v128 P_v_clmul_lo(P_v128 a, P_v128 b)
-{
-    return vreinterpretq_u64_p128(vmull_p64((poly64_t)vgetq_lane_u64(a, 0), (poly64_t)vgetq_lane_u64(b, 0)));
-}
-P_TARGET P_HELPER P_v128 P_v_clmul_hi(P_v128 a, P_v128 b)
-{
-    return vreinterpretq_u64_p128(vmull_high_p64(vreinterpretq_p64_u64(a), vreinterpretq_p64_u64(b)));
-}
-P_TARGET P_HELPER uint64_t P_v_q0(P_v128 a) { return vgetq_lane_u64(a, 0); }
-P_TARGET P_HELPER uint64_t P_v_q1(P_v128 a) { return vgetq_lane_u64(a, 1); }
-P_TARGET P_HELPER P_v128 P_v_reverse(P_v128 a)
-{
-    uint8x16_t v = vrev64q_u8(vreinterpretq_u8_u64(a));
-    return vreinterpretq_u64_u8(vextq_u8(v, v, 8));
-}
-/* Bit 4 of AT_HWCAP is the PMULL bit on aarch64 Linux. */
+";
+
+/// The aarch64 run-time check, and the parts both share.
+const ARM_TAIL: &str = "/* Bit 4 of AT_HWCAP is the PMULL bit on aarch64 Linux. */
 static int P_detect(void) { return (getauxval(AT_HWCAP) & (1ul << 4)) != 0; }
 #endif
 
@@ -163,7 +214,20 @@ P_TARGET static P_v128 P_v_fold(P_v128 acc, P_v128 data, P_v128 k)
     return P_v_xor(P_v_xor(P_v_clmul_lo(acc, k), P_v_clmul_hi(acc, k)), data);
 }
 ";
-    X86.replace("P_", &format!("{p}_"))
+
+/// The per-architecture primitives on 128-bit vectors and the run-time check: the helpers
+/// `fold` (the text of `P_fold` and its callees) or `P_v_fold` calls, each architecture's.
+fn primitives(p: &str, fold: &str) -> String {
+    let calls = |name: &str| {
+        ARM_TAIL.contains(name) || fold.contains(&name.replace("P_", &format!("{p}_")))
+    };
+    let used: Vec<_> = HELPERS.iter().filter(|(name, ..)| calls(name)).collect();
+    let mut s = String::from(X86_HEAD);
+    s.extend(used.iter().map(|(_, x86, _)| *x86));
+    s.push_str(X86_TAIL_ARM_HEAD);
+    s.extend(used.iter().map(|(.., arm)| *arm));
+    s.push_str(ARM_TAIL);
+    s.replace("P_", &format!("{p}_"))
 }
 
 /// `P_v_get`, `P_barrett` and `P_fold` for the model's bit order.
