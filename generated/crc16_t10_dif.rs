@@ -7,7 +7,7 @@ pub struct Crc16T10Dif {
     state: u16,
 }
 const _: () = {
-    const MODEL: crate::Model<u16> = crate::Model {
+    const MODEL: crate::StampedModel<u16> = crate::StampedModel {
         width: 16,
         poly: 0x8bb7,
         init: 0x0000,

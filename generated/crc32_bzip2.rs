@@ -7,7 +7,7 @@ pub struct Crc32Bzip2 {
     state: u32,
 }
 const _: () = {
-    const MODEL: crate::Model<u32> = crate::Model {
+    const MODEL: crate::StampedModel<u32> = crate::StampedModel {
         width: 32,
         poly: 0x04c11db7,
         init: 0xffffffff,

@@ -7,7 +7,7 @@ pub struct Crc32Iscsi {
     state: u32,
 }
 const _: () = {
-    const MODEL: crate::Model<u32> = crate::Model {
+    const MODEL: crate::StampedModel<u32> = crate::StampedModel {
         width: 32,
         poly: 0x1edc6f41,
         init: 0xffffffff,

@@ -7,7 +7,7 @@ pub struct Crc64Ecma182 {
     state: u64,
 }
 const _: () = {
-    const MODEL: crate::Model<u64> = crate::Model {
+    const MODEL: crate::StampedModel<u64> = crate::StampedModel {
         width: 64,
         poly: 0x42f0e1eba9ea3693,
         init: 0x0000000000000000,

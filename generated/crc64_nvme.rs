@@ -7,7 +7,7 @@ pub struct Crc64Nvme {
     state: u64,
 }
 const _: () = {
-    const MODEL: crate::Model<u64> = crate::Model {
+    const MODEL: crate::StampedModel<u64> = crate::StampedModel {
         width: 64,
         poly: 0xad93d23594c93659,
         init: 0xffffffffffffffff,

@@ -4,7 +4,7 @@ use crate::backend::Backend;
 use crate::consts::Consts;
 use crate::engine;
 use crate::word::Word;
-use crcstamp_layout::Model;
+use crcstamp_layout::StampedModel;
 
 /// A streaming CRC digest stamped out by [`#[crc]`](crate::crc).
 ///
@@ -66,7 +66,7 @@ pub trait Crc: Copy + Default + core::fmt::Debug + core::hash::Hasher {
     /// The smallest of u8/u16/u32/u64/u128 that holds the width.
     type Word: Word;
     /// The model, with its check and residue.
-    const MODEL: Model<Self::Word>;
+    const MODEL: StampedModel<Self::Word>;
 
     /// The generated data this type runs on: tables, folding and combine constants.
     fn consts() -> &'static Consts<'static, Self::Word>;

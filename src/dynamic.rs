@@ -27,7 +27,7 @@ use crate::backend::Backend;
 use crate::consts::Consts;
 use crate::running::RunningCrc;
 use crate::word::Word;
-use crcstamp_layout::Model as StampedModel;
+use crcstamp_layout::StampedModel;
 use crcstamp_layout::{FoldConsts, HwCrc};
 
 pub use crc_gen::{catalogue, Model, ModelError, ModelSpec, Slice};
@@ -40,7 +40,7 @@ mod digest_traits;
 /// ```
 /// use crcstamp::dynamic::{OwnedConsts, ModelSpec, Slice};
 /// let model = ModelSpec::new(16, 0x1021).init(0xffff).build().unwrap();
-/// let owned = OwnedConsts::<u16>::new(&crc_gen::Consts::new(&model, Slice::Sixteen));
+/// let owned = OwnedConsts::<u16>::new(&crc_gen::DerivedConsts::new(&model, Slice::Sixteen));
 /// let c = owned.consts();
 /// assert_eq!(c.finalize(c.update(c.init_state, b"123456789")), 0x29b1);
 /// ```
@@ -60,7 +60,7 @@ pub struct OwnedConsts<W> {
 impl<W: Word> OwnedConsts<W> {
     /// Converts `crc-gen`'s constants; `W` must be the model's word
     /// (`Model::word_bits`), or values are truncated.
-    pub fn new(c: &crc_gen::Consts) -> Self {
+    pub fn new(c: &crc_gen::DerivedConsts) -> Self {
         debug_assert_eq!(c.word_bits, W::BITS);
         let w = W::from_u128;
         let m = &c.model;
@@ -80,11 +80,11 @@ impl<W: Word> OwnedConsts<W> {
             poly_state: w(c.poly_state),
             tables: c.tables.iter().map(|t| t.map(w)).collect(),
             nibble: c.nibble.map(|t| Box::new(t.map(w))),
-            fold: c.fold.as_ref().map(crc_gen::fold::FoldConsts::layout),
+            fold: c.fold.as_ref().map(crc_gen::fold::DerivedFolds::layout),
             fold_reflected: c
                 .fold_reflected
                 .as_ref()
-                .map(crc_gen::fold::FoldConsts::layout),
+                .map(crc_gen::fold::DerivedFolds::layout),
             combine: Box::new(core::array::from_fn(|j| w(c.combine[j]))),
             hw: c.hw,
         }
@@ -187,7 +187,7 @@ impl DynCrc {
 
     /// Builds the constants of a validated model, with slice-by-16 tables.
     pub fn from_model(model: &Model) -> DynCrc {
-        let c = crc_gen::Consts::new(model, Slice::Sixteen);
+        let c = crc_gen::DerivedConsts::new(model, Slice::Sixteen);
         let words = match c.word_bits {
             8 => Words::U8(OwnedConsts::new(&c)),
             16 => Words::U16(OwnedConsts::new(&c)),

@@ -160,7 +160,7 @@ pub mod __emulated {
 pub use backend::{Availability, Backend, RouteStep};
 pub use consts::Consts;
 pub use crc::Crc;
-pub use crcstamp_layout::{FoldConsts, HwCrc, Model};
+pub use crcstamp_layout::{FoldConsts, HwCrc, StampedModel};
 pub use running::RunningCrc;
 pub use word::Word;
 

@@ -12,7 +12,7 @@ macro_rules! __stamp {
     ($name:ident, $word:ty, $model:expr, $consts:path) => {
         impl $crate::Crc for $name {
             type Word = $word;
-            const MODEL: $crate::Model<$word> = $model;
+            const MODEL: $crate::StampedModel<$word> = $model;
             #[inline(always)]
             fn consts() -> &'static $crate::Consts<'static, $word> {
                 &$consts
@@ -30,7 +30,7 @@ macro_rules! __stamp {
         #[allow(dead_code)]
         impl $name {
             /// The model, with its check and residue.
-            pub const MODEL: $crate::Model<$word> = <Self as $crate::Crc>::MODEL;
+            pub const MODEL: $crate::StampedModel<$word> = <Self as $crate::Crc>::MODEL;
             /// The CRC of ASCII `123456789`.
             pub const CHECK: $word = Self::MODEL.check;
 

@@ -72,7 +72,7 @@ fn run(case: &Case) -> Result<(), TestCaseError> {
 fn run_as<W: Word + TryFrom<u128> + Into<u128>>(case: &Case) -> Result<(), TestCaseError> {
     let model = case.spec.clone().build().expect("valid by construction");
     for slice in [Slice::Sixteen, Slice::Nibble, Slice::Zero] {
-        let generated = crc_gen::Consts::new(&model, slice);
+        let generated = crc_gen::DerivedConsts::new(&model, slice);
         let owned = Owned::<W>::new(&generated);
         let c = owned.consts();
         let short = c.backend_for(3);

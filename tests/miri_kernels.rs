@@ -67,7 +67,7 @@ type Run<'a> = &'a dyn Fn(Backend, u128, &[u8]) -> Option<u128>;
 /// as the reference keeps it). Only table-free constants are built: under Miri every table
 /// entry the generator derives is interpreted too.
 fn with<W: Word + TryFrom<u128> + Into<u128>>(m: &Model, check: &mut dyn FnMut(Run<'_>)) {
-    let owned = OwnedConsts::<W>::new(&crc_gen::Consts::new(m, Slice::Zero));
+    let owned = OwnedConsts::<W>::new(&crc_gen::DerivedConsts::new(m, Slice::Zero));
     let c = owned.consts();
     check(&|b, register, bytes| {
         let state = W::try_from(tables::to_state(m, register)).ok()?;

@@ -5,7 +5,7 @@
 //! built until `generated/` is rewritten. This breaks that cycle:
 //! `cargo run -p crc-gen --example regenerate`.
 
-use crc_gen::{catalogue, emit, Consts, Slice};
+use crc_gen::{catalogue, emit, DerivedConsts, Slice};
 
 fn main() -> std::io::Result<()> {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../generated");
@@ -16,7 +16,10 @@ fn main() -> std::io::Result<()> {
         let path = dir.join(emit::file_name(model));
         std::fs::write(
             &path,
-            emit::file(&Consts::new(model, Slice::fastest(model.word_bits()))),
+            emit::file(&DerivedConsts::new(
+                model,
+                Slice::fastest(model.word_bits()),
+            )),
         )?;
         println!("wrote {}", path.display());
     }

@@ -1,7 +1,7 @@
 //! Everything stamped out for one model, gathered in one value.
 
 use crate::combine::combine_table;
-use crate::fold::FoldConsts;
+use crate::fold::DerivedFolds;
 use crate::model::Model;
 use crate::tables::{nibble_table, slice_tables, to_state, Slice};
 pub use crcstamp_layout::HwCrc;
@@ -10,17 +10,17 @@ pub use crcstamp_layout::HwCrc;
 /// `emit` turns into Rust statics for the `crcstamp` engine.
 ///
 /// ```
-/// use crc_gen::{catalogue, Consts, Slice};
-/// let c = Consts::new(&catalogue::lookup("CRC-32/ISCSI").unwrap().model, Slice::Sixteen);
+/// use crc_gen::{catalogue, DerivedConsts, Slice};
+/// let c = DerivedConsts::new(&catalogue::lookup("CRC-32/ISCSI").unwrap().model, Slice::Sixteen);
 /// assert_eq!(c.check, 0xe3069283);
 /// assert_eq!(c.tables.len(), 16);
 /// assert!(c.nibble.is_none());
-/// let small = Consts::new(&c.model, Slice::Nibble);
+/// let small = DerivedConsts::new(&c.model, Slice::Nibble);
 /// assert_eq!((small.tables.len(), small.nibble.map(|t| t[1])), (0, Some(0x105ec76f)));
 /// assert_eq!(c.fold.as_ref().unwrap().folds[0].hi, 0xf20c0dfe);
 /// ```
 #[derive(Clone, Debug)]
-pub struct Consts {
+pub struct DerivedConsts {
     /// The model.
     pub model: Model,
     /// CRC of `123456789`.
@@ -40,12 +40,12 @@ pub struct Consts {
     /// only: a nibble stamp carries it and no 256-entry table.
     pub nibble: Option<[u128; 16]>,
     /// Folding and Barrett constants for the engine's bit order (refin); `None` above 64 bits.
-    pub fold: Option<FoldConsts>,
+    pub fold: Option<DerivedFolds>,
     /// For msb models of width ≤ 64: the folding constants of the lsb model with the same
     /// polynomial, for kernels that run the CRC reflected over bit-reversed bytes (the
     /// register bit-reversed too: an msb CRC over bytes is the lsb CRC of the same
     /// polynomial over the bytes' bit reversals). `None` otherwise.
-    pub fold_reflected: Option<FoldConsts>,
+    pub fold_reflected: Option<DerivedFolds>,
     /// `x^(8·2^j) mod G` for j = 0..64 (see [`crate::combine`]).
     pub combine: Vec<u128>,
     /// The CPU CRC instruction whose register update is this model's, if any.
@@ -66,15 +66,15 @@ pub fn hw_crc(model: &Model) -> Option<HwCrc> {
     HwCrc::of(model.width(), model.poly(), model.refin())
 }
 
-impl Consts {
+impl DerivedConsts {
     /// Derives every constant of `model`, with `slice` tables.
-    pub fn new(model: &Model, slice: Slice) -> Consts {
+    pub fn new(model: &Model, slice: Slice) -> DerivedConsts {
         let poly_state = if model.refin() {
             model.reflect(model.poly())
         } else {
             model.poly() << (model.word_bits() - model.width())
         };
-        Consts {
+        DerivedConsts {
             model: model.clone(),
             check: model.check(),
             residue: model.residue(),
@@ -83,11 +83,11 @@ impl Consts {
             poly_state,
             tables: slice_tables(model, slice.count()),
             nibble: (slice == Slice::Nibble).then(|| nibble_table(model)),
-            fold: FoldConsts::new(model.width(), model.poly(), model.refin()),
+            fold: DerivedFolds::new(model.width(), model.poly(), model.refin()),
             fold_reflected: if model.refin() {
                 None
             } else {
-                FoldConsts::new(model.width(), model.poly(), true)
+                DerivedFolds::new(model.width(), model.poly(), true)
             },
             combine: combine_table(model),
             hw: hw_crc(model),

@@ -9,7 +9,7 @@ use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote};
 use syn::{Attribute, Ident, LitInt, Path, Visibility};
 
-use crate::consts::Consts;
+use crate::consts::DerivedConsts;
 use crate::model::{type_name, Model};
 
 /// Where and how to stamp: the user's struct (attributes, visibility, name) and the path of
@@ -44,13 +44,13 @@ impl Target {
 /// The tokens of one stamped type.
 ///
 /// ```
-/// use crc_gen::{catalogue, emit, Consts, Slice};
+/// use crc_gen::{catalogue, emit, DerivedConsts, Slice};
 /// let model = &catalogue::lookup("CRC-8/SMBUS").unwrap().model;
 /// let target = emit::Target::named_after(model, syn::parse_quote!(::crcstamp));
-/// let code = emit::item(&Consts::new(model, Slice::One), &target).to_string();
+/// let code = emit::item(&DerivedConsts::new(model, Slice::One), &target).to_string();
 /// assert!(code.contains("pub struct Crc8Smbus"));
 /// ```
-pub fn item(c: &Consts, target: &Target) -> TokenStream {
+pub fn item(c: &DerivedConsts, target: &Target) -> TokenStream {
     let Target {
         attrs,
         vis,
@@ -93,7 +93,7 @@ pub fn item(c: &Consts, target: &Target) -> TokenStream {
         None => (quote!(), quote!(::core::option::Option::None)),
     };
     let combine = c.combine.iter().map(|&v| hex(v));
-    let fold_consts = |f: &Option<crate::fold::FoldConsts>| match f {
+    let fold_consts = |f: &Option<crate::fold::DerivedFolds>| match f {
         Some(f) => {
             let f = f.layout();
             let pair = |[hi, lo]: [u64; 2]| {
@@ -133,7 +133,7 @@ pub fn item(c: &Consts, target: &Target) -> TokenStream {
         }
 
         const _: () = {
-            const MODEL: #krate::Model<#word> = #krate::Model {
+            const MODEL: #krate::StampedModel<#word> = #krate::StampedModel {
                 width: #width,
                 poly: #poly,
                 init: #init,
@@ -168,7 +168,7 @@ pub fn item(c: &Consts, target: &Target) -> TokenStream {
 
 /// A complete, formatted source file for `generated/`: one type named after the model, in
 /// the crate that includes it (`crate`).
-pub fn file(c: &Consts) -> String {
+pub fn file(c: &DerivedConsts) -> String {
     let target = Target::named_after(&c.model, syn::parse_quote!(crate));
     let tokens = item(c, &target);
     let parsed: syn::File = syn::parse2(tokens).expect("emitted code parses");
@@ -252,7 +252,7 @@ mod tests {
                 ..ModelSpec::default()
             };
             let model = spec.build().unwrap().with_name(name);
-            let text = file(&Consts::new(&model, Slice::One));
+            let text = file(&DerivedConsts::new(&model, Slice::One));
             assert!(
                 text.contains(&format!("pub struct {ident} ")),
                 "{name:?}: {text}"

@@ -32,14 +32,14 @@ pub struct FoldPair {
 /// Everything the folding kernels need for one model, in one bit order.
 ///
 /// ```
-/// use crc_gen::fold::FoldConsts;
+/// use crc_gen::fold::DerivedFolds;
 /// // CRC-32 (lsb): the published x^159 and x^95 constants.
-/// let c = FoldConsts::new(32, 0x04c11db7, true).unwrap();
+/// let c = DerivedFolds::new(32, 0x04c11db7, true).unwrap();
 /// assert_eq!((c.folds[0].hi, c.folds[0].lo), (0xae689191, 0xccaa009e));
-/// assert!(FoldConsts::new(65, 1, true).is_none()); // the 64-bit-lane engine stops at 64
+/// assert!(DerivedFolds::new(65, 1, true).is_none()); // the 64-bit-lane engine stops at 64
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct FoldConsts {
+pub struct DerivedFolds {
     /// The model's width.
     pub width: u32,
     /// Bit order of the engine these constants serve (lsb-first when `true`).
@@ -55,10 +55,10 @@ pub struct FoldConsts {
     pub g0: bool,
 }
 
-impl FoldConsts {
+impl DerivedFolds {
     /// Constants for width `width` (1..=64), generator `x^width + poly`, in the given order.
     /// `None` for widths above 64.
-    pub fn new(width: u32, poly: u128, lsb: bool) -> Option<FoldConsts> {
+    pub fn new(width: u32, poly: u128, lsb: bool) -> Option<DerivedFolds> {
         if !(1..=64).contains(&width) {
             return None;
         }
@@ -104,7 +104,7 @@ impl FoldConsts {
         } else {
             store(poly << (scale - shift))
         };
-        Some(FoldConsts {
+        Some(DerivedFolds {
             width,
             lsb,
             folds,
@@ -143,8 +143,8 @@ impl FoldConsts {
     /// distance, in named fields. Emitted code and `DynCrc` both take them from here.
     ///
     /// ```
-    /// use crc_gen::fold::FoldConsts;
-    /// let f = FoldConsts::new(32, 0x1edc6f41, true).unwrap().layout();
+    /// use crc_gen::fold::DerivedFolds;
+    /// let f = DerivedFolds::new(32, 0x1edc6f41, true).unwrap().layout();
     /// assert_eq!(f.k128, [0xf20c0dfe, 0x493c7d27]);
     /// ```
     pub fn layout(&self) -> crcstamp_layout::FoldConsts {
@@ -181,17 +181,17 @@ mod tests {
     /// The known answers of `spec/constants.md` (the kernel's and Intel's published constants).
     #[test]
     fn known_answers() {
-        let c = FoldConsts::new(32, 0x04c11db7, true).unwrap();
+        let c = DerivedFolds::new(32, 0x04c11db7, true).unwrap();
         assert_eq!((c.folds[0].hi_exponent, c.folds[0].lo_exponent), (159, 95));
         assert_eq!((c.folds[0].hi, c.folds[0].lo), (0xae689191, 0xccaa009e));
         let d2048 = c.pair(2048).unwrap();
         assert_eq!((d2048.hi_exponent, d2048.lo_exponent), (2079, 2015));
         assert_eq!((d2048.hi, d2048.lo), (0xce3371cb, 0xe95c1271));
 
-        let c = FoldConsts::new(32, 0x1edc6f41, true).unwrap();
+        let c = DerivedFolds::new(32, 0x1edc6f41, true).unwrap();
         assert_eq!((c.folds[0].hi, c.folds[0].lo), (0xf20c0dfe, 0x493c7d27));
 
-        let c = FoldConsts::new(16, 0x8bb7, false).unwrap();
+        let c = DerivedFolds::new(16, 0x8bb7, false).unwrap();
         assert_eq!((c.folds[0].hi_exponent, c.folds[0].lo_exponent), (144, 80));
         assert_eq!(
             (c.folds[0].hi, c.folds[0].lo),
@@ -199,13 +199,13 @@ mod tests {
         );
 
         let nvme = 0x9a6c9329ac4bc9b5u64.reverse_bits();
-        let c = FoldConsts::new(64, u128::from(nvme), true).unwrap();
+        let c = DerivedFolds::new(64, u128::from(nvme), true).unwrap();
         assert_eq!(
             (c.folds[0].hi, c.folds[0].lo),
             (0xeadc41fd2ba3d420, 0x21e9761e252621ac)
         );
 
-        let c = FoldConsts::new(64, 0x42f0e1eba9ea3693, false).unwrap();
+        let c = DerivedFolds::new(64, 0x42f0e1eba9ea3693, false).unwrap();
         assert_eq!(
             (c.folds[0].hi, c.folds[0].lo),
             (0x4eb938a7d257740e, 0x05f5c3c7eb52fab6)
@@ -235,7 +235,7 @@ mod tests {
             ),
         ];
         for (w, p, lsb, b1, b2) in cases {
-            let c = FoldConsts::new(w, p, lsb).unwrap();
+            let c = DerivedFolds::new(w, p, lsb).unwrap();
             assert_eq!((c.barrett_quotient, c.barrett_poly), (b1, b2), "{w} {p:#x}");
         }
     }

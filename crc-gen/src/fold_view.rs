@@ -2,10 +2,10 @@
 //! (standalone Rust and C, and whatever prints them) reads this list, so the names, the
 //! order and the derivation text are written once.
 //!
-//! The layout itself is [`FoldConsts`]'s (the scaled layout of `spec/constants.md`); this
+//! The layout itself is [`DerivedFolds`]'s (the scaled layout of `spec/constants.md`); this
 //! module only names its values.
 
-use crate::fold::{FoldConsts, FOLD_DISTANCES};
+use crate::fold::{DerivedFolds, FOLD_DISTANCES};
 
 /// One constant: a name usable as an identifier, its value and where it comes from.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -19,14 +19,14 @@ pub struct NamedConst {
     pub formula: String,
 }
 
-impl FoldConsts {
+impl DerivedFolds {
     /// Every constant by name, in a fixed order: for each fold distance D of
     /// [`FOLD_DISTANCES`] `kD_hi` then `kD_lo` (the multipliers of the accumulator's
     /// x^64..x^127 and x^0..x^63 halves), then `barrett_b1` and `barrett_b2`.
     ///
     /// ```
-    /// use crc_gen::fold::FoldConsts;
-    /// let c = FoldConsts::new(32, 0x04c11db7, true).unwrap(); // CRC-32
+    /// use crc_gen::fold::DerivedFolds;
+    /// let c = DerivedFolds::new(32, 0x04c11db7, true).unwrap(); // CRC-32
     /// let named = c.named();
     /// assert_eq!(named[0].name, "k128_hi");
     /// assert_eq!(named[0].value, 0xae689191);
@@ -63,7 +63,7 @@ impl FoldConsts {
         out
     }
 
-    /// The value of the constant named `name` in [`FoldConsts::named`], if there is one.
+    /// The value of the constant named `name` in [`DerivedFolds::named`], if there is one.
     pub fn named_value(&self, name: &str) -> Option<u64> {
         self.named()
             .into_iter()
@@ -79,7 +79,7 @@ mod tests {
     /// The view holds exactly the layout's values, each once, under distinct names.
     #[test]
     fn names_the_layout_values() {
-        let c = FoldConsts::new(16, 0x8bb7, false).unwrap();
+        let c = DerivedFolds::new(16, 0x8bb7, false).unwrap();
         let named = c.named();
         assert_eq!(named.len(), 12);
         for (i, pair) in c.folds.iter().enumerate() {

@@ -9,7 +9,7 @@
 //! - [`gf2`]: GF(2)\[x\] arithmetic on `num-bigint`.
 //! - [`reference`](mod@reference): the bitwise reference, the oracle for every test.
 //! - [`tables`], [`fold`], [`combine`]: slice tables, folding/Barrett constants, combine
-//!   table; [`Consts`] gathers them.
+//!   table; [`DerivedConsts`] gathers them.
 //! - `emit` (feature `emit`): the Rust code shared by the `#[crc]` macro and `crc-gen emit`.
 //! - `search` (feature `search`): recovering unknown CRC parameters from samples.
 //! - [`standalone`]: dependency-free Rust and C99 (with optional carry-less-multiply
@@ -19,9 +19,9 @@
 //! is the math alone, with no syn, quote or prettyplease.
 //!
 //! ```
-//! use crc_gen::{catalogue, Consts, Slice};
+//! use crc_gen::{catalogue, DerivedConsts, Slice};
 //! let model = &catalogue::lookup("CRC-64/NVME").unwrap().model;
-//! let c = Consts::new(model, Slice::Sixteen);
+//! let c = DerivedConsts::new(model, Slice::Sixteen);
 //! assert_eq!(c.check, 0xae8b14860a799888);
 //! assert_eq!(c.fold.unwrap().folds[0].hi, 0xeadc41fd2ba3d420);
 //! ```
@@ -47,7 +47,7 @@ pub mod search;
 pub mod standalone;
 pub mod tables;
 
-pub use consts::{Consts, HwCrc};
+pub use consts::{DerivedConsts, HwCrc};
 pub use error::{Field, ModelError};
 pub use model::{Model, ModelSpec};
 pub use tables::Slice;

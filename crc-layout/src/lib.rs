@@ -123,8 +123,8 @@ impl HwCrc {
 /// to the width, as the catalogue writes them.
 ///
 /// ```
-/// use crcstamp_layout::Model;
-/// let m = Model {
+/// use crcstamp_layout::StampedModel;
+/// let m = StampedModel {
 ///     width: 32,
 ///     poly: 0x04c11db7u32,
 ///     init: 0xffffffff,
@@ -137,12 +137,12 @@ impl HwCrc {
 /// };
 /// assert_eq!(
 ///     format!("{m:?}"),
-///     "Model { width: 32, poly: 0x04c11db7, init: 0xffffffff, refin: true, refout: true, \
+///     "StampedModel { width: 32, poly: 0x04c11db7, init: 0xffffffff, refin: true, refout: true, \
 ///      xorout: 0xffffffff, check: 0xcbf43926, residue: 0xdebb20e3, name: Some(\"CRC-32/ISO-HDLC\") }"
 /// );
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Model<W> {
+pub struct StampedModel<W> {
     /// Degree of the generator polynomial, 1..=128.
     pub width: u8,
     /// Generator without its `x^width` term, msb-first (the catalogue's notation).
@@ -163,11 +163,11 @@ pub struct Model<W> {
     pub name: Option<&'static str>,
 }
 
-impl<W: fmt::Debug> fmt::Debug for Model<W> {
+impl<W: fmt::Debug> fmt::Debug for StampedModel<W> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let digits = usize::from(self.width).div_ceil(4);
         let hex = |v| Hex(v, digits);
-        f.debug_struct("Model")
+        f.debug_struct("StampedModel")
             .field("width", &self.width)
             .field("poly", &hex(&self.poly))
             .field("init", &hex(&self.init))
@@ -182,7 +182,7 @@ impl<W: fmt::Debug> fmt::Debug for Model<W> {
 }
 
 /// A value as `0x` and `.1` hex digits, for `Debug`. Through the word's `Debug` (integers
-/// honour `x?`), so that `Model<W>: Debug` needs no more of `W` than the derives around it.
+/// honour `x?`), so that `StampedModel<W>: Debug` needs no more of `W` than the derives around it.
 struct Hex<'a, W>(&'a W, usize);
 
 impl<W: fmt::Debug> fmt::Debug for Hex<'_, W> {

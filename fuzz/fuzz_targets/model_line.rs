@@ -7,7 +7,7 @@
 #![no_main]
 
 use crc_gen::search::{parse_hex, Sample};
-use crc_gen::{catalogue, emit, Consts, ModelSpec, Slice};
+use crc_gen::{catalogue, emit, DerivedConsts, ModelSpec, Slice};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -23,7 +23,7 @@ fuzz_target!(|data: &[u8]| {
                 .unwrap_or_else(|e| panic!("`{line}` (from `{text}`) does not parse back: {e}"));
             assert_eq!(again, model, "`{line}` from `{text}`");
             // `emit::file` parses what it emits (and panics if that fails).
-            let code = emit::file(&Consts::new(&model, Slice::fastest(model.word_bits())));
+            let code = emit::file(&DerivedConsts::new(&model, Slice::fastest(model.word_bits())));
             let name = model.type_name().unwrap_or_else(|| "Crc".into());
             assert!(code.contains(&format!("pub struct {name} ")), "{text}");
         }

@@ -95,7 +95,7 @@ pub fn for_each_model(f: &mut dyn FnMut(&Model, Run<'_>)) {
 /// as the reference keeps it) and returning the register after the data.
 fn with<W: Word + TryFrom<u128> + Into<u128>>(m: &Model, f: &mut dyn FnMut(&Model, Run<'_>)) {
     // Slice-16 tables and the nibble kernel's table, so every portable kernel runs.
-    let mut generated = crc_gen::Consts::new(m, Slice::Sixteen);
+    let mut generated = crc_gen::DerivedConsts::new(m, Slice::Sixteen);
     generated.nibble = Some(tables::nibble_table(m));
     let owned = Owned::<W>::new(&generated);
     let c = owned.consts();

@@ -8,7 +8,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use crc_gen::{catalogue, emit, Consts, Model, Slice};
+use crc_gen::{catalogue, emit, DerivedConsts, Model, Slice};
 
 use crate::emit_standalone;
 use crate::model_arg;
@@ -86,7 +86,7 @@ fn outputs(named: &[Named]) -> Result<Vec<OutFile>, String> {
         let m = &n.model;
         files.push(OutFile {
             name,
-            contents: emit::file(&Consts::new(m, Slice::fastest(m.word_bits()))),
+            contents: emit::file(&DerivedConsts::new(m, Slice::fastest(m.word_bits()))),
         });
     }
     Ok(files)

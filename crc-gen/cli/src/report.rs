@@ -1,4 +1,4 @@
-//! What `crc-gen show` reports about a model, built once from [`crc_gen::Consts`] and
+//! What `crc-gen show` reports about a model, built once from [`crc_gen::DerivedConsts`] and
 //! printed as text (`text.rs`) or serialized as JSON.
 //!
 //! Every CRC-sized value is a `"0x..."` string, zero-padded (model values to the width's hex
@@ -8,8 +8,8 @@
 
 use crc_gen::catalogue::Entry;
 use crc_gen::combine::COMBINE_ENTRIES;
-use crc_gen::fold::FoldConsts;
-use crc_gen::{Consts, Model};
+use crc_gen::fold::DerivedFolds;
+use crc_gen::{DerivedConsts, Model};
 use serde::Serialize;
 
 /// Number of leading entries of tables 0 and 1 that the report shows.
@@ -202,7 +202,7 @@ pub struct CombineEntry {
 
 impl Report {
     /// The report for `c`; `entry` is the catalogue entry the model came from, if any.
-    pub fn new(c: &Consts, entry: Option<&Entry>) -> Report {
+    pub fn new(c: &DerivedConsts, entry: Option<&Entry>) -> Report {
         let m = &c.model;
         let backend = crcstamp::DynCrc::from_model(m).backend();
         Report {
@@ -255,7 +255,7 @@ impl ModelReport {
 }
 
 impl RegisterReport {
-    fn new(c: &Consts) -> RegisterReport {
+    fn new(c: &DerivedConsts) -> RegisterReport {
         let m = &c.model;
         let (n, w) = (m.width(), c.word_bits);
         let word = format!("u{w}");
@@ -285,7 +285,7 @@ impl RegisterReport {
 }
 
 impl TablesReport {
-    fn new(c: &Consts) -> TablesReport {
+    fn new(c: &DerivedConsts) -> TablesReport {
         let entry_bytes = (c.word_bits / 8) as usize;
         let entries = 256;
         TablesReport {
@@ -311,7 +311,7 @@ impl TablesReport {
 }
 
 impl FoldReport {
-    fn new(f: &FoldConsts) -> FoldReport {
+    fn new(f: &DerivedFolds) -> FoldReport {
         let constant = |exponent: u32, value: u64| FoldConst {
             exponent,
             formula: f.formula(exponent),

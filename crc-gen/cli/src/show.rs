@@ -2,7 +2,7 @@
 
 use std::process::ExitCode;
 
-use crc_gen::{Consts, Slice};
+use crc_gen::{DerivedConsts, Slice};
 
 use crate::model_arg::{self, ModelFlags, Resolved};
 use crate::output::{print_out, Format};
@@ -44,7 +44,7 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
         None => return Err("show: name a model (NAME, MODEL line or --width/--poly)".into()),
     };
     let report = Report::new(
-        &Consts::new(&model, Slice::fastest(model.word_bits())),
+        &DerivedConsts::new(&model, Slice::fastest(model.word_bits())),
         entry,
     );
     match args.format {

@@ -7,18 +7,18 @@
 //! fold 64 bytes a step at distance 512 bits, reduced 4 → 2 → 1 at 256 and 128 bits; single
 //! blocks fold at 128 bits; Barrett's three multiplies leave the register. The last
 //! `len % 16` bytes go through the tables. The constants come from
-//! [`FoldConsts::named`](crate::fold::FoldConsts::named), with their derivations.
+//! [`DerivedFolds::named`](crate::fold::DerivedFolds::named), with their derivations.
 
 use std::fmt::Write as _;
 
 use super::{comment_text, Layout};
-use crate::fold::FoldConsts;
+use crate::fold::DerivedFolds;
 
 /// The fold's C text (to sit between the tables and `P_update`) and the lines `P_update`
 /// runs before its tables.
 pub(super) fn section(l: &Layout, p: &str) -> (String, String) {
     let m = &l.model;
-    let f = FoldConsts::new(m.width(), m.poly(), m.refin())
+    let f = DerivedFolds::new(m.width(), m.poly(), m.refin())
         .expect("C output is checked to be at most 64 bits wide");
     let up = p.to_ascii_uppercase();
     let mut s = format!(
@@ -231,7 +231,7 @@ fn primitives(p: &str, fold: &str) -> String {
 }
 
 /// `P_v_get`, `P_barrett` and `P_fold` for the model's bit order.
-fn fold(l: &Layout, p: &str, f: &FoldConsts) -> String {
+fn fold(l: &Layout, p: &str, f: &DerivedFolds) -> String {
     let n = l.model.width();
     let up = p.to_ascii_uppercase();
     let lsb = l.model.refin();

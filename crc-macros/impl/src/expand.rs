@@ -4,7 +4,7 @@ use proc_macro2::TokenStream;
 use quote::quote;
 
 use crate::{attr, errors, valid};
-use crc_gen::{emit, Consts};
+use crc_gen::{emit, DerivedConsts};
 
 /// Expands `#[crc(args)] item`. Errors come back as `compile_error!`s next to the original
 /// item, so one mistake gives one message rather than a cascade of unresolved names.
@@ -29,5 +29,5 @@ fn try_expand(args: TokenStream, item: TokenStream) -> syn::Result<TokenStream> 
         ident: item.ident,
         krate: v.krate,
     };
-    Ok(emit::item(&Consts::new(&v.model, v.slice), &target))
+    Ok(emit::item(&DerivedConsts::new(&v.model, v.slice), &target))
 }

@@ -7,7 +7,7 @@
 
 use crate::__private::{slice_tables_u16, slice_tables_u32, slice_tables_u64};
 use crate::consts::Consts;
-use crcstamp_layout::Model;
+use crcstamp_layout::StampedModel;
 use crcstamp_layout::{FoldConsts, HwCrc};
 
 /// Slices of the reference's table kernel: enough that the reference costs little of the
@@ -55,8 +55,8 @@ const fn model<W>(
     xorout: W,
     check: W,
     residue: W,
-) -> Model<W> {
-    Model {
+) -> StampedModel<W> {
+    StampedModel {
         width,
         poly,
         init,
