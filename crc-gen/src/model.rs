@@ -22,10 +22,11 @@ pub struct ModelSpec {
     pub poly: u128,
     /// Initial register, unreflected.
     pub init: u128,
-    /// Input bytes processed lsb-first.
-    pub refin: bool,
-    /// Register reflected before `xorout`.
-    pub refout: bool,
+    /// Input bytes processed lsb-first; `None` when not written (see [`reflections`] for
+    /// what a missing one means).
+    pub refin: Option<bool>,
+    /// Register reflected before `xorout`; `None` when not written.
+    pub refout: Option<bool>,
     /// XORed into the final register.
     pub xorout: u128,
     /// Claimed CRC of `123456789`, verified by [`ModelSpec::build`].
@@ -37,7 +38,8 @@ pub struct ModelSpec {
 }
 
 impl ModelSpec {
-    /// A spec with the given width and poly; init, xorout 0 and both reflections false.
+    /// A spec with the given width and poly; init, xorout 0 and both reflections unwritten
+    /// (false).
     pub fn new(width: u32, poly: u128) -> Self {
         ModelSpec {
             width,
@@ -54,20 +56,29 @@ impl ModelSpec {
 
     /// Sets `refin` and `refout` together (the common, uncrossed case).
     pub fn reflected(mut self, r: bool) -> Self {
-        self.refin = r;
-        self.refout = r;
+        self.refin = Some(r);
+        self.refout = Some(r);
         self
     }
 
-    /// Sets `refin`.
+    /// Sets `refin`. `refin(true)` alone is an error at [`build`](Self::build): a crossed
+    /// model needs `refout(false)` written out too (see [`reflections`]).
+    ///
+    /// ```
+    /// use crc_gen::ModelSpec;
+    /// assert!(ModelSpec::new(16, 0x1021).refin(true).build().is_err());
+    /// let crossed = ModelSpec::new(16, 0x1021).refin(true).refout(false).build().unwrap();
+    /// assert_eq!(crossed.check(), 0x9184);
+    /// ```
     pub fn refin(mut self, r: bool) -> Self {
-        self.refin = r;
+        self.refin = Some(r);
         self
     }
 
-    /// Sets `refout`.
+    /// Sets `refout`. `refout(true)` alone is an error at [`build`](Self::build), as
+    /// `refin(true)` is.
     pub fn refout(mut self, r: bool) -> Self {
-        self.refout = r;
+        self.refout = Some(r);
         self
     }
 
@@ -95,9 +106,10 @@ impl ModelSpec {
         self
     }
 
-    /// Validates the spec: width in range, a non-zero poly, every value within the width, and
-    /// the claimed check and residue equal to what the model computes. A claim that fails
-    /// where the bit-reversed poly would meet it is reported as a reflected poly.
+    /// Validates the spec: width in range, a non-zero poly, every value within the width, no
+    /// reflection given without the other ([`reflections`]), and the claimed check and
+    /// residue equal to what the model computes. A claim that fails where the bit-reversed
+    /// poly would meet it is reported as a reflected poly.
     ///
     /// ```
     /// use crc_gen::{ModelError, ModelSpec};
@@ -107,12 +119,17 @@ impl ModelSpec {
     /// assert!(matches!(err, ModelError::ReflectedPoly { poly: 0x04c11db7, .. }));
     /// assert!(err.to_string().contains("0xedb88320 is the reflected form; the model's poly is 0x04c11db7"));
     /// assert_eq!(ModelSpec::new(8, 0).build(), Err(ModelError::ZeroPoly));
+    /// assert!(matches!(
+    ///     ModelSpec::new(16, 0x1021).refin(true).build(),
+    ///     Err(ModelError::LoneReflection { .. })
+    /// ));
     /// ```
     pub fn build(self) -> Result<Model, ModelError> {
         let width = self.width;
         if !(1..=128).contains(&width) {
             return Err(ModelError::Width(width));
         }
+        let (refin, refout) = reflections(self.refin, self.refout)?;
         let fits = |field, value: u128| {
             if width == 128 || value >> width == 0 {
                 Ok(())
@@ -140,8 +157,8 @@ impl ModelSpec {
             width,
             poly: self.poly,
             init: self.init,
-            refin: self.refin,
-            refout: self.refout,
+            refin,
+            refout,
             xorout: self.xorout,
             name: self.name,
         };
@@ -181,8 +198,8 @@ impl ModelSpec {
 /// `refin` and `refout` as written, either possibly left out. An absent one defaults to
 /// `false`, but `true` for one without the other would make a crossed model (refin ≠
 /// refout), which is rare and nearly always a slip: that is an error asking for the other
-/// key. Used for `#[crc(...)]`, model lines and the CLI's flags; [`ModelSpec`]'s builder
-/// methods set each one explicitly and need no such guess.
+/// key. [`ModelSpec::build`] applies it, so `#[crc(...)]`, model lines, the CLI's flags and
+/// the builder methods (hence `DynCrc`) share the one rule.
 ///
 /// ```
 /// use crc_gen::{model::reflections, Field, ModelError};
@@ -226,7 +243,6 @@ impl core::str::FromStr for ModelSpec {
     fn from_str(line: &str) -> Result<Self, ModelError> {
         let syntax = |message: String| ModelError::Syntax(message);
         let mut spec = ModelSpec::default();
-        let (mut refin, mut refout) = (None, None);
         let mut seen: Vec<&str> = Vec::new();
         let mut rest = line.trim();
         while !rest.is_empty() {
@@ -273,8 +289,8 @@ impl core::str::FromStr for ModelSpec {
                 }
                 "poly" => spec.poly = hex()?,
                 "init" => spec.init = hex()?,
-                "refin" => refin = Some(boolean()?),
-                "refout" => refout = Some(boolean()?),
+                "refin" => spec.refin = Some(boolean()?),
+                "refout" => spec.refout = Some(boolean()?),
                 "xorout" => spec.xorout = hex()?,
                 "check" => spec.check = Some(hex()?),
                 "residue" => spec.residue = Some(hex()?),
@@ -295,7 +311,6 @@ impl core::str::FromStr for ModelSpec {
                 return Err(ModelError::Missing(field));
             }
         }
-        (spec.refin, spec.refout) = reflections(refin, refout)?;
         Ok(spec)
     }
 }
@@ -558,12 +573,12 @@ mod tests {
     fn a_lone_reflection_in_a_line_is_an_error() {
         let err = "width=32 poly=0x04c11db7 refin=true".parse::<ModelSpec>();
         assert_eq!(
-            err.unwrap_err().to_string(),
+            err.unwrap().build().unwrap_err().to_string(),
             "refin = true without refout: write refout = true, or refout = false for a crossed model"
         );
         let err = "width=12 poly=0x80f refout=true".parse::<ModelSpec>();
         assert_eq!(
-            err.unwrap_err().to_string(),
+            err.unwrap().build().unwrap_err().to_string(),
             "refout = true without refin: write refin = true, or refin = false for a crossed model"
         );
         let m = "width=12 poly=0x80f refin=false refout=true".parse::<ModelSpec>();
