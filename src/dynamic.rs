@@ -30,7 +30,7 @@ use crate::word::Word;
 use crcstamp_layout::StampedModel;
 use crcstamp_layout::{FoldConsts, HwCrc};
 
-pub use crc_gen::{catalogue, Model, ModelError, ModelSpec, Slice};
+pub use crc_gen::{catalogue, Field, Model, ModelError, ModelSpec, Slice};
 
 #[cfg(feature = "digest")]
 mod digest_traits;
@@ -175,7 +175,17 @@ pub struct DynCrc {
 }
 
 impl DynCrc {
-    /// Validates `spec` (see [`ModelSpec::build`]) and builds its constants.
+    /// Validates `spec` by the attribute's rules (see [`ModelSpec::build`]) and builds its
+    /// constants. As in `#[crc(...)]`, one reflection set `true` without the other is an
+    /// error, not a crossed model: write both for one.
+    ///
+    /// ```
+    /// use crcstamp::dynamic::{DynCrc, Field, ModelError, ModelSpec};
+    /// let lone = DynCrc::new(ModelSpec::new(16, 0x1021).refin(true)).unwrap_err();
+    /// assert_eq!(lone, ModelError::LoneReflection { given: Field::Refin, missing: Field::Refout });
+    /// let crossed = DynCrc::new(ModelSpec::new(16, 0x1021).refin(true).refout(false)).unwrap();
+    /// assert_eq!(crossed.checksum(b"123456789"), 0x9184);
+    /// ```
     pub fn new(spec: ModelSpec) -> Result<DynCrc, ModelError> {
         Ok(DynCrc::from_model(&spec.build()?))
     }
@@ -380,5 +390,36 @@ impl RunningCrc for DynDigest<'_> {
     }
     fn finalize(&self) -> u128 {
         DynDigest::finalize(self)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// One reflection without the other is the attribute's and the CLI's error: it would
+    /// otherwise build a crossed model in silence. Written out, a crossed model builds.
+    #[test]
+    fn a_lone_reflection_is_an_error_as_in_the_attribute() {
+        for (spec, given, missing) in [
+            (
+                ModelSpec::new(16, 0x1021).refin(true),
+                Field::Refin,
+                Field::Refout,
+            ),
+            (
+                ModelSpec::new(12, 0x80f).refout(true),
+                Field::Refout,
+                Field::Refin,
+            ),
+        ] {
+            let err = DynCrc::new(spec).unwrap_err();
+            assert_eq!(err, ModelError::LoneReflection { given, missing });
+        }
+        let crossed = DynCrc::new(ModelSpec::new(16, 0x1021).refin(true).refout(false)).unwrap();
+        assert!(crossed.model().is_crossed());
+        assert_eq!(crossed.checksum(b"123456789"), 0x9184);
+        let plain = DynCrc::new(ModelSpec::new(16, 0x1021).refin(false)).unwrap();
+        assert_eq!(plain.checksum(b"123456789"), 0x31c3);
     }
 }

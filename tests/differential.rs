@@ -43,8 +43,8 @@ fn case() -> impl Strategy<Value = Case> {
                             p => p,
                         },
                         init: init & m,
-                        refin,
-                        refout,
+                        refin: Some(refin),
+                        refout: Some(refout),
                         xorout: xorout & m,
                         ..ModelSpec::default()
                     },
@@ -159,8 +159,14 @@ proptest! {
 fn every_short_length() {
     let models = [
         ModelSpec::new(1, 1).init(1),
-        ModelSpec::new(5, 0x15).refin(true).xorout(0x1f),
-        ModelSpec::new(12, 0x80e).init(0x123).refout(true),
+        ModelSpec::new(5, 0x15)
+            .refin(true)
+            .refout(false)
+            .xorout(0x1f),
+        ModelSpec::new(12, 0x80e)
+            .init(0x123)
+            .refin(false)
+            .refout(true),
         ModelSpec::new(64, 0x42f0e1eba9ea3693).init(u64::MAX.into()),
         ModelSpec::new(65, 0x1_0000_0000_0000_001b).reflected(true),
         ModelSpec::new(128, 0x8765_4321_0fed_cba9_1357_9bdf_2468_ace1).reflected(true),

@@ -64,8 +64,8 @@ fn unnamed(m: &Model) -> Model {
         width: m.width(),
         poly: m.poly(),
         init: m.init(),
-        refin: m.refin(),
-        refout: m.refout(),
+        refin: Some(m.refin()),
+        refout: Some(m.refout()),
         xorout: m.xorout(),
         ..ModelSpec::default()
     }
@@ -156,8 +156,8 @@ fn random_model(rng: &mut Rng, w: u32) -> Model {
         width: w,
         poly: rng.bits(w) | 1,
         init: rng.bits(w),
-        refin,
-        refout,
+        refin: Some(refin),
+        refout: Some(refout),
         xorout: rng.bits(w),
         ..ModelSpec::default()
     }

@@ -13,7 +13,7 @@ use crcstamp::Backend;
 use libfuzzer_sys::fuzz_target;
 
 /// The key of a model in the cache.
-type Key = (u32, u128, u128, u128, bool, bool);
+type Key = (u32, u128, u128, u128, Option<bool>, Option<bool>);
 
 thread_local! {
     /// The last few models' CRCs: building the constants (big-integer GF(2) arithmetic, slow

@@ -56,7 +56,10 @@ pub fn models() -> Vec<Model> {
             .init(0xffff_ffff)
             .reflected(true)
             .xorout(0xffff_ffff),
-        ModelSpec::new(32, 0x1edc6f41).init(0x1234_5678).refin(true), // crossed, CRC instruction
+        ModelSpec::new(32, 0x1edc6f41)
+            .init(0x1234_5678)
+            .refin(true)
+            .refout(false), // crossed, CRC instruction
         ModelSpec::new(16, 0x8bb7),
         ModelSpec::new(64, 0xad93d23594c93659)
             .init(u64::MAX.into())
@@ -66,8 +69,11 @@ pub fn models() -> Vec<Model> {
             .reflected(true)
             .init(0x1234),
         ModelSpec::new(64, 0x42f0e1eba9ea3692).init(0x1234),
-        ModelSpec::new(63, 0x2b).refin(true).init(0x55),
-        ModelSpec::new(12, 0x80f).refout(true),
+        ModelSpec::new(63, 0x2b)
+            .refin(true)
+            .refout(false)
+            .init(0x55),
+        ModelSpec::new(12, 0x80f).refin(false).refout(true),
         ModelSpec::new(8, 0x07),
         ModelSpec::new(5, 0x15).reflected(true).init(0x1f),
         ModelSpec::new(1, 1).init(1),

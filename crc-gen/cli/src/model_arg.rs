@@ -68,19 +68,17 @@ impl ModelFlags {
     pub fn model(&self) -> Result<Model, String> {
         let width = self.width.ok_or("--width is required with --poly")?;
         let poly = self.poly.ok_or("--poly is required with --width")?;
-        let (refin, refout) =
-            crc_gen::model::reflections(self.refin, self.refout).map_err(|e| flag_message(&e))?;
         ModelSpec {
             width,
             poly,
             init: self.init,
-            refin,
-            refout,
+            refin: self.refin,
+            refout: self.refout,
             xorout: self.xorout,
             ..ModelSpec::default()
         }
         .build()
-        .map_err(|e| e.to_string())
+        .map_err(|e| flag_message(&e))
     }
 }
 

@@ -6,6 +6,7 @@
 use std::path::Path;
 
 use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 /// One line of a chart.
 pub struct Series {
@@ -23,9 +24,16 @@ pub struct Panel {
     pub series: Vec<Series>,
 }
 
-/// Pixels per chart.
-const WIDTH: u32 = 960;
+/// Pixels per chart, its legend included.
+const WIDTH: u32 = 1200;
 const HEIGHT: u32 = 480;
+/// The strip right of each chart that holds its legend: inside the chart it would cover
+/// lines, wherever it went (the slice kernels run along the bottom, the folding ones along
+/// the top).
+const LEGEND_WIDTH: u32 = 250;
+/// Pixels between legend entries, and from the chart's top to the first.
+const LEGEND_STEP: i32 = 22;
+const LEGEND_TOP: i32 = 60;
 
 /// `cannot write PATH: REASON`.
 fn cannot_write(path: &Path, e: &dyn std::fmt::Display) -> String {
@@ -71,6 +79,8 @@ type DrawResult =
     Result<(), DrawingAreaErrorKind<<SVGBackend<'static> as DrawingBackend>::ErrorType>>;
 
 fn draw(area: &Area<'_>, panel: &Panel) -> DrawResult {
+    let (area, legend_area) = area.split_horizontally(WIDTH - LEGEND_WIDTH);
+    let area = &area;
     // x is log2 of the size, so the axis is logarithmic with a tick at each power of two.
     let points = || panel.series.iter().flat_map(|s| s.points.iter());
     let x_min = points().map(|p| p.0.log2()).fold(f64::INFINITY, f64::min);
@@ -106,35 +116,45 @@ fn draw(area: &Area<'_>, panel: &Panel) -> DrawResult {
         .draw()?;
     for s in &panel.series {
         let (color, width) = style(&s.label);
-        let label = match s.label.as_str() {
-            "auto" => "auto (the automatic route)",
-            "memcpy" => "memcpy (memory bandwidth)",
-            other => other,
-        };
-        chart
-            .draw_series(LineSeries::new(
-                s.points.iter().map(|&(x, y)| (x.log2(), y)),
-                color.stroke_width(width),
-            ))?
-            .label(label)
-            .legend(move |(x, y)| {
-                PathElement::new([(x, y), (x + 20, y)], color.stroke_width(width))
-            });
+        chart.draw_series(LineSeries::new(
+            s.points.iter().map(|&(x, y)| (x.log2(), y)),
+            color.stroke_width(width),
+        ))?;
     }
-    chart
-        .configure_series_labels()
-        .position(SeriesLabelPosition::UpperLeft)
-        .background_style(WHITE.mix(0.85))
-        .border_style(BLACK)
-        .draw()
+    legend(&legend_area, &panel.series)
+}
+
+/// The legend, one swatch and label per series, in the strip right of the chart.
+fn legend(area: &Area<'_>, series: &[Series]) -> DrawResult {
+    let font =
+        TextStyle::from(("sans-serif", 15).into_font()).pos(Pos::new(HPos::Left, VPos::Center));
+    for (i, s) in series.iter().enumerate() {
+        let y = LEGEND_TOP + LEGEND_STEP * i as i32;
+        let (color, width) = style(&s.label);
+        area.draw(&PathElement::new(
+            [(8, y), (32, y)],
+            color.stroke_width(width),
+        ))?;
+        area.draw(&Text::new(legend_label(&s.label), (40, y), font.clone()))?;
+    }
+    Ok(())
+}
+
+/// A series' legend entry: the backend's name, with what `auto` and `read` are.
+pub fn legend_label(label: &str) -> &str {
+    match label {
+        "auto" => "auto (the automatic route)",
+        "read" => "read (memory read speed)",
+        other => other,
+    }
 }
 
 /// A series' colour and line width: each backend its own colour, the same in every chart
-/// (its place in `Backend::all()`), the automatic route thick and black, memcpy grey.
+/// (its place in `Backend::all()`), the automatic route thick and black, the read pass grey.
 pub fn style(label: &str) -> (RGBAColor, u32) {
     match label {
         "auto" => (BLACK.to_rgba(), 4),
-        "memcpy" => (RGBColor(150, 150, 150).to_rgba(), 2),
+        "read" => (RGBColor(150, 150, 150).to_rgba(), 2),
         name => {
             let i = crcstamp::Backend::all()
                 .iter()

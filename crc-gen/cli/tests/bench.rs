@@ -41,7 +41,7 @@ fn quick_run_json_and_plot() {
                 .filter(|&&b| b != Backend::Bitwise && crc.supports(b))
                 .map(|b| b.name()),
         );
-        backends.push("memcpy");
+        backends.push("read");
         let mine: Vec<&Value> = rows.iter().filter(|r| r["algorithm"] == alg).collect();
         sizes = mine.iter().map(|r| r["size"].as_u64().unwrap()).collect();
         sizes.dedup();
@@ -244,16 +244,17 @@ fn help_lists_every_backend() {
         .split(", ")
         .map(str::trim)
         .collect();
-    let mut want = vec!["auto", "memcpy"];
+    let mut want = vec!["auto", "read"];
     want.extend(Backend::all().iter().map(|b| b.name()));
     assert_eq!(listed, want, "{help}");
     assert!(want.contains(&"fusion"));
 }
 
-/// The memcpy row, GiB/s, the automatic route's backend marked in the table, and in the plot
-/// one colour per backend (the same in every chart) with auto drawn apart.
+/// The read row, GiB/s, the automatic route's backend marked in the table, and in the plot
+/// one colour per backend (the same in every chart) with auto drawn apart, titles that name
+/// no one backend for auto, and legends clear of the lines.
 #[test]
-fn memcpy_row_gib_and_marked_route() {
+fn read_row_gib_and_marked_route() {
     let dir = tempfile::tempdir().unwrap();
     let svg = dir.path().join("b.svg");
     let out = Command::cargo_bin("crc-gen")
@@ -265,9 +266,9 @@ fn memcpy_row_gib_and_marked_route() {
             "CRC-32/ISCSI",
             "CRC-64/XZ",
             "--sizes",
-            "4K",
+            "1K,4K,16K",
         ])
-        .args(["--backend", "auto,slice8,slice16,memcpy", "--plot"])
+        .args(["--backend", "auto,slice8,slice16,read", "--plot"])
         .arg(&svg)
         .assert()
         .success()
@@ -276,12 +277,19 @@ fn memcpy_row_gib_and_marked_route() {
         .clone();
     let text = String::from_utf8(out).unwrap();
     assert!(text.contains("GiB/s"), "{text}");
-    assert!(text.lines().any(|l| l.contains("memcpy")), "{text}");
+    assert!(text.lines().any(|l| l.contains("4 KiB  read ")), "{text}");
+    assert!(
+        text.contains("read: a read-only pass, memory read speed"),
+        "{text}"
+    );
     // The table marks the backend auto runs at 4 KiB, when it is one of those measured.
     for (alg, chart) in [("CRC-32/ISCSI", 0), ("CRC-64/XZ", 1)] {
         let picks = DynCrc::from_catalog(alg).unwrap().backend_for(4096).name();
         let section = text.split("\n\n").nth(chart).unwrap();
-        let marked: Vec<&str> = section.lines().filter(|l| l.contains(" *")).collect();
+        let marked: Vec<&str> = section
+            .lines()
+            .filter(|l| l.contains("4 KiB") && l.contains(" *"))
+            .collect();
         if ["slice8", "slice16"].contains(&picks) {
             assert_eq!(marked.len(), 1, "{section}");
             assert!(marked[0].contains(picks), "{section}");
@@ -302,6 +310,70 @@ fn memcpy_row_gib_and_marked_route() {
     distinct.sort();
     distinct.dedup();
     assert_eq!(distinct.len(), 4, "{strokes:?}");
-    assert!(svg.contains("memcpy (memory bandwidth)"));
-    assert!(svg.contains("auto (the automatic route)"));
+    let texts: Vec<(f64, f64, &str)> = xml
+        .descendants()
+        .filter(|n| n.has_tag_name("text"))
+        .filter_map(|n| {
+            let at = |a| n.attribute(a)?.parse::<f64>().ok();
+            Some((at("x")?, at("y")?, n.text()?.trim()))
+        })
+        .collect();
+    let legend = [
+        "auto (the automatic route)",
+        "slice8",
+        "slice16",
+        "read (memory read speed)",
+    ];
+    for label in legend {
+        assert_eq!(
+            texts.iter().filter(|t| t.2 == label).count(),
+            2,
+            "{label} once per chart: {texts:?}"
+        );
+    }
+    // auto's backend changes with the size, so no title names one.
+    for alg in ["CRC-32/ISCSI", "CRC-64/XZ"] {
+        let title = texts.iter().find(|t| t.2.starts_with(alg)).unwrap().2;
+        assert!(!title.contains("auto ="), "{title}");
+    }
+    // The legend lies right of every line and of the grid: it covers none of them.
+    let points = |n: roxmltree::Node| -> Vec<(f64, f64)> {
+        let p = n.attribute("points").unwrap_or("");
+        p.split_whitespace()
+            .filter_map(|xy| xy.split_once(','))
+            .map(|(x, y)| (x.parse().unwrap(), y.parse().unwrap()))
+            .collect()
+    };
+    let data_right = xml
+        .descendants()
+        .filter(|n| n.has_tag_name("polyline"))
+        .map(points)
+        .filter(|p| p.len() == 3)
+        .flatten()
+        .map(|p| p.0)
+        .fold(0.0, f64::max);
+    let grid_right = xml
+        .descendants()
+        .filter(|n| n.has_tag_name("line"))
+        .filter_map(|n| n.attribute("x2")?.parse::<f64>().ok())
+        .fold(0.0, f64::max);
+    assert!(data_right > 0.0 && grid_right >= data_right);
+    let legend_left = texts
+        .iter()
+        .filter(|t| legend.contains(&t.2))
+        .map(|t| t.0)
+        .fold(f64::INFINITY, f64::min);
+    // Swatches: the short series-styled lines (the axes and ticks are 1 pixel wide).
+    let swatch_left = xml
+        .descendants()
+        .filter(|n| n.has_tag_name("polyline") && n.attribute("stroke-width") != Some("1"))
+        .map(points)
+        .filter(|p| p.len() == 2)
+        .flatten()
+        .map(|p| p.0)
+        .fold(f64::INFINITY, f64::min);
+    assert!(
+        legend_left > grid_right && swatch_left > grid_right,
+        "legend at x {legend_left} (swatches {swatch_left}), plot ends at {grid_right}"
+    );
 }

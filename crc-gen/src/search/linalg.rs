@@ -148,8 +148,8 @@ impl System {
             width: w,
             poly: self.poly,
             init,
-            refin: self.refin,
-            refout: self.refout,
+            refin: Some(self.refin),
+            refout: Some(self.refout),
             xorout: if self.refout { gf2::reflect(xo, w) } else { xo },
             ..ModelSpec::default()
         }

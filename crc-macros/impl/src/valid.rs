@@ -7,7 +7,7 @@ use syn::{Fields, Item, ItemStruct};
 
 use crate::ast::{Args, Key};
 use crate::errors;
-use crc_gen::{catalogue, model, Field, Model, ModelError, ModelSpec, Slice};
+use crc_gen::{catalogue, Field, Model, ModelError, ModelSpec, Slice};
 
 /// A valid attribute: everything `expand` needs.
 pub struct Valid {
@@ -110,14 +110,12 @@ fn custom(args: &Args) -> syn::Result<Model> {
         let msg = format!("width = {width} is out of range: crcstamp supports widths 1..=128");
         syn::Error::new(span, msg)
     })?;
-    let (refin, refout) = model::reflections(args.bool(Key::Refin), args.bool(Key::Refout))
-        .map_err(|e| error_at(args, e))?;
     let spec = ModelSpec {
         width,
         poly,
         init: args.int(Key::Init).unwrap_or(0),
-        refin,
-        refout,
+        refin: args.bool(Key::Refin),
+        refout: args.bool(Key::Refout),
         xorout: args.int(Key::Xorout).unwrap_or(0),
         check: args.int(Key::Check),
         residue: args.int(Key::Residue),

@@ -45,8 +45,8 @@ where
         width: m.width.into(),
         poly: m.poly.into(),
         init: m.init.into(),
-        refin: m.refin,
-        refout: m.refout,
+        refin: Some(m.refin),
+        refout: Some(m.refout),
         xorout: m.xorout.into(),
         check: Some(m.check.into()),
         ..Default::default()
