@@ -194,6 +194,8 @@ pub fn cpu_profile() -> &'static str {
     engine::detect::family().name()
 }
 
+pub use engine::detect::identity::{cpu_identity, CpuIdentity};
+
 #[cfg(feature = "std")]
 pub use engine::{detect::ignored_overrides, overrides::IgnoredOverride};
 

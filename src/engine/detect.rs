@@ -22,6 +22,8 @@ mod cpu;
 #[path = "detect/x86_64.rs"]
 mod cpu;
 
+pub(crate) mod identity;
+
 #[cfg(target_has_atomic = "64")]
 type AtomicBits = core::sync::atomic::AtomicU64;
 #[cfg(not(target_has_atomic = "64"))]

@@ -367,3 +367,29 @@ pub(crate) fn cpuid_vendor_signature() -> ([u8; 12], u32) {
     v[8..].copy_from_slice(&vendor.ecx.to_le_bytes());
     (v, signature)
 }
+
+/// CPUID's brand string (leaves 0x8000_0002 to 0x8000_0004), NUL-padded, or `None` where the
+/// CPU does not have those leaves. Miri cannot run CPUID.
+#[cfg(not(miri))]
+pub(crate) fn cpuid_brand() -> Option<[u8; 48]> {
+    // SAFETY: CPUID exists on every x86_64 CPU, and leaf 0x8000_0000 (the highest extended
+    // leaf) on every one since the first; the brand leaves are asked only when it lists them.
+    #[allow(unused_unsafe)]
+    let highest = unsafe { __cpuid(0x8000_0000).eax };
+    if highest < 0x8000_0004 {
+        return None;
+    }
+    let mut brand = [0u8; 48];
+    for (leaf, chunk) in (0x8000_0002u32..).zip(brand.chunks_exact_mut(16)) {
+        // SAFETY: as above; `highest` lists this leaf.
+        #[allow(unused_unsafe)]
+        let r = unsafe { __cpuid(leaf) };
+        for (word, bytes) in [r.eax, r.ebx, r.ecx, r.edx]
+            .iter()
+            .zip(chunk.chunks_exact_mut(4))
+        {
+            bytes.copy_from_slice(&word.to_le_bytes());
+        }
+    }
+    Some(brand)
+}

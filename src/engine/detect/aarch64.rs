@@ -32,6 +32,23 @@ pub(super) fn has(b: Backend) -> bool {
     }
 }
 
+/// The extensions of [`features`], each with whether this CPU has it.
+pub(super) type Features = [(&'static str, bool); 3];
+
+/// Every extension [`has`] asks for, and whether this CPU has it (the engine's own test,
+/// not `CRCSTAMP_DISABLE`'s), for [`super::identity`].
+pub(super) fn features() -> Features {
+    #[cfg(feature = "std")]
+    let pmull = has!("pmull");
+    #[cfg(not(feature = "std"))]
+    let pmull = has!("aes");
+    [
+        ("pmull", pmull),
+        ("sha3", has!("sha3")),
+        ("crc", has!("crc")),
+    ]
+}
+
 /// No GFNI on aarch64.
 pub(super) fn has_gfni() -> bool {
     false

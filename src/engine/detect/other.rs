@@ -14,3 +14,11 @@ pub(super) fn has_gfni() -> bool {
 pub(super) fn family() -> Family {
     Family::Generic
 }
+
+/// No extension the kernels use.
+pub(super) type Features = [(&'static str, bool); 0];
+
+/// None to report.
+pub(super) fn features() -> Features {
+    []
+}

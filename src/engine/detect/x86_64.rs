@@ -51,6 +51,23 @@ const PREFER_YMM_MODELS: [u32; 8] = [0x55, 0x6a, 0x6c, 0x7d, 0x7e, 0x9d, 0x8c, 0
 #[cfg(not(miri))]
 pub(super) fn family() -> Family {
     let (vendor, signature) = crate::engine::arch::x86_64::cpuid_vendor_signature();
+    let (family, model, _) = family_model_stepping(signature);
+    let is = |name: &[u8; 12]| &vendor == name;
+    let zmm = has(Backend::Vpclmul512);
+    if is(b"GenuineIntel") && zmm && !(family == 6 && PREFER_YMM_MODELS.contains(&model)) {
+        Family::Intel
+    } else if (is(b"AuthenticAMD") || is(b"HygonGenuine")) && family >= 0x19 {
+        Family::Amd
+    } else {
+        Family::Generic
+    }
+}
+
+/// The display family, model and stepping of CPUID's processor signature (leaf 1, EAX): the
+/// extended family is added where the base family is 0xf, and the extended model is the
+/// model's high nibble for families 6 and 0xf, as Intel's and AMD's manuals define them.
+#[cfg_attr(miri, allow(dead_code))]
+pub(super) fn family_model_stepping(signature: u32) -> (u32, u32, u32) {
     let base = (signature >> 8) & 0xf;
     let family = if base == 0xf {
         base + ((signature >> 20) & 0xff)
@@ -62,15 +79,28 @@ pub(super) fn family() -> Family {
     } else {
         (signature >> 4) & 0xf
     };
-    let is = |name: &[u8; 12]| &vendor == name;
-    let zmm = has(Backend::Vpclmul512);
-    if is(b"GenuineIntel") && zmm && !(family == 6 && PREFER_YMM_MODELS.contains(&model)) {
-        Family::Intel
-    } else if (is(b"AuthenticAMD") || is(b"HygonGenuine")) && family >= 0x19 {
-        Family::Amd
-    } else {
-        Family::Generic
-    }
+    (family, model, signature & 0xf)
+}
+
+/// The extensions of [`features`], each with whether this CPU has it.
+pub(super) type Features = [(&'static str, bool); 11];
+
+/// Every extension [`has`] asks for, and whether this CPU has it (the engine's own test,
+/// not `CRCSTAMP_DISABLE`'s), for [`super::identity`].
+pub(super) fn features() -> Features {
+    [
+        ("sse4.2", has!("sse4.2")),
+        ("ssse3", has!("ssse3")),
+        ("sse4.1", has!("sse4.1")),
+        ("pclmulqdq", has!("pclmulqdq")),
+        ("avx2", has!("avx2")),
+        ("vpclmulqdq", has!("vpclmulqdq")),
+        ("avx512f", has!("avx512f")),
+        ("avx512vl", has!("avx512vl")),
+        ("avx512bw", has!("avx512bw")),
+        ("avx512vbmi", has!("avx512vbmi")),
+        ("gfni", has!("gfni")),
+    ]
 }
 
 /// Miri cannot run CPUID (inline assembly); it offers no accelerated kernels either, so no
