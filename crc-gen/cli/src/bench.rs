@@ -15,7 +15,7 @@ use std::hint::black_box;
 use std::io;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use crcstamp::{Availability, Backend, DynCrc};
 use serde::Serialize;
@@ -24,6 +24,7 @@ use crate::model_arg;
 use crate::output::write_line;
 use crate::output::{print_out, Format};
 use crate::plot::{self, size_label, Panel, Series};
+use crate::timing::{self, test_data, Settings};
 
 /// Algorithms measured when none is named.
 pub const DEFAULT_ALGORITHMS: [&str; 3] = ["CRC-32/ISO-HDLC", "CRC-32/ISCSI", "CRC-64/NVME"];
@@ -115,12 +116,6 @@ fn parse_size(s: &str) -> Result<usize, String> {
         return Err(format!("`{t}`: sizes go from 1 byte to 1 GiB"));
     }
     Ok(bytes)
-}
-
-/// How long to measure.
-struct Settings {
-    rounds: usize,
-    sample: Duration,
 }
 
 /// What is timed: the automatic path, one backend, or a read-only pass over the input.
@@ -239,46 +234,6 @@ fn implementations(crc: &DynCrc, wanted: &[String]) -> Result<Vec<Imp>, String> 
     Ok(imps)
 }
 
-/// Deterministic bytes (xorshift), the same on every run.
-fn test_data(len: usize) -> Vec<u8> {
-    let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
-    (0..len)
-        .map(|_| {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            (x >> 32) as u8
-        })
-        .collect()
-}
-
-/// Time of `iters` calls.
-fn time(imp: Imp, crc: &DynCrc, data: &[u8], iters: u64) -> Duration {
-    let start = Instant::now();
-    for _ in 0..iters {
-        black_box(imp.run(crc, black_box(data)));
-    }
-    start.elapsed()
-}
-
-/// Warms up and returns the number of calls that takes about `sample`.
-fn calibrate(imp: Imp, crc: &DynCrc, data: &[u8], sample: Duration) -> u64 {
-    let mut iters = 1u64;
-    loop {
-        let t = time(imp, crc, data, iters);
-        if t >= sample / 2 || iters >= 1 << 40 {
-            let scale = sample.as_secs_f64() / t.as_secs_f64().max(1e-9);
-            return ((iters as f64 * scale).ceil() as u64).max(1);
-        }
-        iters *= 2;
-    }
-}
-
-fn median(mut v: Vec<f64>) -> f64 {
-    v.sort_by(f64::total_cmp);
-    v[v.len() / 2]
-}
-
 /// The figures of every implementation for one algorithm and size.
 fn measure(
     name: &str,
@@ -297,34 +252,22 @@ fn measure(
             ));
         }
     }
-    let iters: Vec<u64> = imps
-        .iter()
-        .map(|&imp| calibrate(imp, crc, &data, s.sample))
-        .collect();
-    let mut ns_per_byte = vec![Vec::with_capacity(s.rounds); imps.len()];
-    for _ in 0..s.rounds {
-        for (k, &imp) in imps.iter().enumerate() {
-            let t = time(imp, crc, &data, iters[k]);
-            ns_per_byte[k].push(t.as_nanos() as f64 / (iters[k] as f64 * size as f64));
-        }
-    }
+    let ns_per_byte =
+        timing::ns_per_byte(imps.len(), size, s, |k| imps[k].run(crc, black_box(&data)));
     let picks = crc.backend_for(size);
     let (auto_picks, auto_raced_against) = (picks.name(), picks.raced_against().map(|b| b.name()));
     Ok(imps
         .iter()
         .zip(ns_per_byte)
-        .map(|(&imp, v)| {
-            let ns = median(v);
-            Row {
-                algorithm: name.to_owned(),
-                size,
-                backend: imp.name(),
-                auto_picks,
-                auto_raced_against,
-                gib_per_s: 1e9 / ns / (1u64 << 30) as f64,
-                mib_per_s: 1e9 / ns / (1u64 << 20) as f64,
-                ns_per_byte: ns,
-            }
+        .map(|(&imp, ns)| Row {
+            algorithm: name.to_owned(),
+            size,
+            backend: imp.name(),
+            auto_picks,
+            auto_raced_against,
+            gib_per_s: 1e9 / ns / (1u64 << 30) as f64,
+            mib_per_s: 1e9 / ns / (1u64 << 20) as f64,
+            ns_per_byte: ns,
         })
         .collect())
 }

@@ -20,6 +20,7 @@ mod search;
 mod show;
 mod sum;
 mod text;
+mod timing;
 
 use std::process::ExitCode;
 
