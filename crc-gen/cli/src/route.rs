@@ -4,7 +4,7 @@
 use std::process::{Command, ExitCode};
 
 use crcstamp::dynamic::DynCrc;
-use crcstamp::Backend;
+use crcstamp::{Backend, RouteStep};
 
 use crate::model_arg;
 use crate::output::{print_out, Format};
@@ -52,12 +52,12 @@ const SCANNED: usize = 1 << 20;
 /// plan's choices inside it (`route`: the backend's name and each choice,
 /// [`crcstamp::RouteStep`]).
 #[derive(Debug, serde::Serialize)]
-struct Band {
-    from: usize,
-    to: Option<usize>,
-    backend: &'static str,
-    route: String,
-    why: &'static str,
+pub(crate) struct Band {
+    pub(crate) from: usize,
+    pub(crate) to: Option<usize>,
+    pub(crate) backend: &'static str,
+    pub(crate) route: String,
+    pub(crate) why: String,
 }
 
 /// Prints the bands of each model, in a child process with `CRCSTAMP_CPU` set where `--cpu`
@@ -82,18 +82,7 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
     }
     let profile = crcstamp::cpu_profile();
     match args.format {
-        Format::Text => {
-            let mut text = String::new();
-            for (name, bands) in &routes {
-                text += &format!("{name} on this CPU, {profile} profile:\n");
-                for b in bands {
-                    let to = b.to.map_or(String::from("…"), |to| to.to_string());
-                    let span = format!("{} ..= {to}", b.from);
-                    text += &format!("  {span:<22} {:<40} {}\n", b.route, b.why);
-                }
-            }
-            print_out(text)?;
-        }
+        Format::Text => print_out(text(&routes, profile))?,
         Format::Json => {
             let routes: Vec<_> = routes
                 .iter()
@@ -105,6 +94,30 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The routes as text: per model a heading, then a line per band, in columns as wide as
+/// their widest entry.
+fn text(routes: &[(String, Vec<Band>)], profile: &str) -> String {
+    let span = |b: &Band| {
+        let to = b.to.map_or(String::from("…"), |to| to.to_string());
+        format!("{} ..= {to}", b.from)
+    };
+    let bands = || routes.iter().flat_map(|(_, bands)| bands);
+    let span_width = bands().map(|b| span(b).chars().count()).max().unwrap_or(0);
+    let route_width = bands().map(|b| b.route.chars().count()).max().unwrap_or(0);
+    let mut text = String::new();
+    for (name, bands) in routes {
+        text += &format!("{name} on this CPU, {profile} profile:\n");
+        for b in bands {
+            let span = span(b);
+            text += &format!(
+                "  {span:<span_width$}  {:<route_width$}  {}\n",
+                b.route, b.why
+            );
+        }
+    }
+    text
 }
 
 /// This program again with the same arguments and `CRCSTAMP_CPU=family`.
@@ -124,38 +137,131 @@ fn rerun(family: Family) -> Result<ExitCode, String> {
 
 /// The lengths each route step (a backend and the plan's choices in it) runs, merged into
 /// bands.
-fn bands(crc: &DynCrc) -> Vec<Band> {
+pub(crate) fn bands(crc: &DynCrc) -> Vec<Band> {
     let lengths = (0..SCANNED)
         .chain((20..=30).map(|k| 1usize << k))
         .chain([usize::MAX]);
-    let mut bands: Vec<Band> = Vec::new();
-    let mut last = None;
+    let mut steps: Vec<(usize, RouteStep)> = Vec::new();
     for len in lengths {
         let step = crc.route_for(len);
-        if last == Some(step) {
-            continue;
+        if steps.last().is_none_or(|&(_, last)| last != step) {
+            steps.push((len, step));
         }
-        if let Some(band) = bands.last_mut() {
-            band.to = Some(len - 1);
-        }
-        bands.push(Band {
-            from: len,
-            to: None,
-            backend: step.backend.name(),
-            route: step.to_string(),
-            why: why(step.backend),
-        });
-        last = Some(step);
     }
-    bands
+    let cpu_folds = Backend::all()
+        .iter()
+        .any(|b| b.is_folding() && b.is_available());
+    let width = crc.model().width();
+    (0..steps.len())
+        .map(|k| {
+            let (from, step) = steps[k];
+            let next = steps.get(k + 1);
+            Band {
+                from,
+                to: next.map(|&(from, _)| from - 1),
+                backend: step.backend.name(),
+                route: step.to_string(),
+                why: why(step.backend, next.map(|(_, s)| s.backend), cpu_folds, width),
+            }
+        })
+        .collect()
 }
 
-/// Why the route takes `backend` where it does, in a few words.
-fn why(backend: Backend) -> &'static str {
+/// Why the route takes `backend` where it does, in a few words: `next` is the backend of
+/// the band after it (`None` for the last), `cpu_folds` whether this CPU offers a folding
+/// kernel, `width` the CRC's.
+fn why(backend: Backend, next: Option<Backend>, cpu_folds: bool, width: u32) -> String {
     match backend {
-        Backend::HwCrc => "the CPU's CRC instruction, up to where folding or fusion beats it",
-        Backend::Fusion => "the instruction and folding in one loop, from the family's length",
-        b if b.is_folding() => "carry-less-multiply folding, the widest the family takes here",
-        _ => "tables: too short to fold, or no folding kernel for this CRC on this CPU",
+        Backend::HwCrc => {
+            "the CPU's CRC instruction, up to where folding or fusion beats it".into()
+        }
+        Backend::Fusion => {
+            "the instruction and folding in one loop, from the family's length".into()
+        }
+        b if b.is_folding() => {
+            "carry-less-multiply folding, the widest the family takes here".into()
+        }
+        _ => match next {
+            Some(next) => format!("tables: too short for {next}"),
+            None if !cpu_folds => "tables: no folding kernel is available on this CPU".into(),
+            None if width > 64 => "tables: no folding kernel for a CRC wider than 64 bits".into(),
+            None => "tables: no folding kernel for this CRC".into(),
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A table band says which reason holds: a kernel later on, none on the CPU, or none
+    /// for the CRC.
+    #[test]
+    fn a_table_band_says_why() {
+        let why = |next, cpu_folds, width| why(Backend::Slice16, next, cpu_folds, width);
+        assert_eq!(
+            why(Some(Backend::HwCrc), true, 32),
+            "tables: too short for hwcrc"
+        );
+        assert_eq!(
+            why(Some(Backend::Pclmul), false, 32),
+            "tables: too short for pclmul"
+        );
+        assert_eq!(
+            why(None, false, 32),
+            "tables: no folding kernel is available on this CPU"
+        );
+        assert_eq!(
+            why(None, true, 82),
+            "tables: no folding kernel for a CRC wider than 64 bits"
+        );
+        assert_eq!(
+            why(None, true, 32),
+            "tables: no folding kernel for this CRC"
+        );
+    }
+
+    /// Every column starts at the same place on every line, however long a route step is.
+    #[test]
+    fn columns_fit_their_widest_entry() {
+        let band = |from, to, route: &str, why: &str| Band {
+            from,
+            to,
+            backend: "",
+            route: route.into(),
+            why: why.into(),
+        };
+        let long = "vpclmul512 reduced-by-instruction aligned reads-ahead wide raced";
+        let routes = vec![
+            (
+                "A".to_string(),
+                vec![
+                    band(0, Some(0), "slice16", "w1"),
+                    band(1, Some(123_456_789), long, "w2"),
+                ],
+            ),
+            (
+                "B".to_string(),
+                vec![band(123_456_790, None, "hwcrc", "w3")],
+            ),
+        ];
+        let text = text(&routes, "p");
+        let lines: Vec<&str> = text.lines().filter(|l| l.starts_with("  ")).collect();
+        assert_eq!(lines.len(), 3, "{text}");
+        // In characters: the open end is `…`, three bytes.
+        let column = |l: &str, word: &str| l[..l.find(word).unwrap()].chars().count();
+        let routes = [column(lines[0], "slice16"), column(lines[1], long)];
+        assert_eq!(routes[0], routes[1], "{text}");
+        assert_eq!(routes[0], column(lines[2], "hwcrc"), "{text}");
+        let whys: Vec<usize> = ["w1", "w2", "w3"]
+            .iter()
+            .zip(&lines)
+            .map(|(w, l)| column(l, w))
+            .collect();
+        assert!(whys.iter().all(|&w| w == whys[0]), "{text}");
+        assert!(
+            lines[1][..whys[1]].ends_with(&format!("{long}  ")),
+            "{text}"
+        );
     }
 }
