@@ -5,6 +5,7 @@
 
 mod bench;
 mod check;
+mod cpu_info;
 mod emit;
 mod emit_standalone;
 mod input;
@@ -16,6 +17,8 @@ mod output;
 mod plot;
 mod report;
 mod route;
+mod route_measure;
+mod route_report;
 mod search;
 mod show;
 mod sum;
@@ -43,7 +46,8 @@ enum Command {
     /// Write the stamped Rust source for models (as kept in `generated/`), or standalone
     /// Rust or C (`--standalone`, `--lang c`).
     Emit(emit::Args),
-    /// Which kernel runs at each input length on this CPU, or under a family's routing.
+    /// Which kernel runs at each input length on this CPU, or under a family's routing; with
+    /// --measure, how it compares with the fastest kernel at each length.
     Route(route::Args),
     /// Recover an unknown CRC's parameters from sample messages and their CRCs.
     Search(search::Args),
@@ -63,6 +67,7 @@ fn main() -> ExitCode {
         Command::List(a) => list::run(&a),
         Command::Show(a) => show::run(&a),
         Command::Emit(a) => emit::run(&a),
+        Command::Route(a) if a.measures() => route_measure::run(&a),
         Command::Route(a) => route::run(&a),
         Command::Search(a) => search::run(&a),
         Command::Sum(a) => sum::run(&a),

@@ -32,16 +32,36 @@ impl Family {
 pub struct Args {
     /// Catalogue names or aliases, or RevEng model lines (default: CRC-32/ISO-HDLC,
     /// CRC-32/ISCSI and CRC-64/NVME, one without and one with a CPU instruction, and a
-    /// 64-bit one).
+    /// 64-bit one; with --measure the six headline CRCs, those and CRC-32/BZIP2,
+    /// CRC-16/T10-DIF and CRC-64/ECMA-182).
     #[arg(value_name = "NAME|MODEL")]
-    models: Vec<String>,
+    pub(crate) models: Vec<String>,
     /// Route as this CPU family's profile does (sets `CRCSTAMP_CPU`); the kernels are still
     /// those this CPU has.
     #[arg(long, value_enum)]
-    cpu: Option<Family>,
+    pub(crate) cpu: Option<Family>,
+    /// Time the plan (plain `checksum`) against every kernel this CPU offers, forced, from
+    /// 16 B to 1 MiB and on both sides of each band edge, and mark each length where the
+    /// plan is more than 5% slower than the fastest kernel (minutes; with --format json, a
+    /// file that names the CPU, to send from a CPU the developers lack).
+    #[arg(long)]
+    pub(crate) measure: bool,
+    /// With --measure: fewer lengths, rounds and shorter samples, under 10 seconds.
+    #[arg(long, requires = "measure")]
+    pub(crate) quick: bool,
+    /// Report a result that `--measure --format json` wrote, on this or another machine.
+    #[arg(long, value_name = "FILE.json", conflicts_with_all = ["measure", "models", "cpu"])]
+    pub(crate) measured: Option<String>,
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
-    format: Format,
+    pub(crate) format: Format,
+}
+
+impl Args {
+    /// Whether this is `--measure` or `--measured` (`route_measure`), not the bands alone.
+    pub fn measures(&self) -> bool {
+        self.measure || self.measured.is_some()
+    }
 }
 
 /// Lengths scanned one by one; past them, powers of two up to 1 GiB and then no limit. Every
@@ -63,10 +83,8 @@ pub(crate) struct Band {
 /// Prints the bands of each model, in a child process with `CRCSTAMP_CPU` set where `--cpu`
 /// asks for another family: the engine reads the variable once, at its first use.
 pub fn run(args: &Args) -> Result<ExitCode, String> {
-    if let Some(family) = args.cpu {
-        if std::env::var("CRCSTAMP_CPU").ok().as_deref() != Some(family.name()) {
-            return rerun(family);
-        }
+    if let Some(done) = rerun_as(args.cpu) {
+        return done;
     }
     let names: Vec<String> = match args.models.is_empty() {
         true => ["CRC-32/ISO-HDLC", "CRC-32/ISCSI", "CRC-64/NVME"]
@@ -118,6 +136,13 @@ fn text(routes: &[(String, Vec<Band>)], profile: &str) -> String {
         }
     }
     text
+}
+
+/// Where `cpu` names a family other than the one `CRCSTAMP_CPU` sets, runs this program
+/// again under it and returns how that went; `None` where this process routes as asked.
+pub(crate) fn rerun_as(cpu: Option<Family>) -> Option<Result<ExitCode, String>> {
+    let family = cpu?;
+    (std::env::var("CRCSTAMP_CPU").ok().as_deref() != Some(family.name())).then(|| rerun(family))
 }
 
 /// This program again with the same arguments and `CRCSTAMP_CPU=family`.
