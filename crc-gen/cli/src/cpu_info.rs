@@ -85,6 +85,9 @@ impl CpuInfo {
             .collect();
         fields.extend(self.brand.iter().cloned());
         fields.extend(self.cpuinfo.iter().map(|(k, v)| format!("{k} {v}")));
+        if fields.is_empty() {
+            fields.push("an unidentified CPU".into());
+        }
         format!(
             "{} ({}, {} logical CPUs)",
             fields.join(", "),
@@ -111,6 +114,35 @@ fn identifying_lines(text: &str) -> BTreeMap<String, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// CPUID's fields in the manuals' notation, then the brand; without any, says so.
+    #[test]
+    fn describes_what_it_knows() {
+        let mut cpu = CpuInfo {
+            arch: "x86_64".into(),
+            os: "linux".into(),
+            vendor: Some("AuthenticAMD".into()),
+            family: Some(0x19),
+            model: Some(0x11),
+            stepping: Some(1),
+            brand: Some("AMD EPYC 9R14 96-Core Processor".into()),
+            features: BTreeMap::new(),
+            cpuinfo: BTreeMap::new(),
+            logical_cpus: 8,
+        };
+        assert_eq!(
+            cpu.describe(),
+            "AuthenticAMD family 0x19 model 0x11 stepping 1, AMD EPYC 9R14 96-Core Processor \
+             (x86_64, 8 logical CPUs)"
+        );
+        (cpu.vendor, cpu.family, cpu.model, cpu.stepping, cpu.brand) =
+            (None, None, None, None, None);
+        cpu.arch = "riscv64".into();
+        assert_eq!(
+            cpu.describe(),
+            "an unidentified CPU (riscv64, 8 logical CPUs)"
+        );
+    }
 
     /// An Arm core's block: MIDR's fields are kept, the rest is not.
     #[test]
