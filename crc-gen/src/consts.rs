@@ -67,6 +67,21 @@ pub fn hw_crc(model: &Model) -> Option<HwCrc> {
 }
 
 impl DerivedConsts {
+    /// The CRC of no bytes, `finish(init)`: what `combine` removes from `crc(A)`.
+    pub fn empty(&self) -> u128 {
+        self.model.finish(self.model.init())
+    }
+
+    /// Bits of the register word the register does not use (msb models shift them out).
+    pub fn unused_bits(&self) -> u32 {
+        self.word_bits - self.model.width()
+    }
+
+    /// `v` as a hex literal padded to the register word.
+    pub fn hex(&self, v: u128) -> String {
+        format!("{v:#0w$x}", w = self.word_bits as usize / 4 + 2)
+    }
+
     /// Derives every constant of `model`, with `slice` tables.
     pub fn new(model: &Model, slice: Slice) -> DerivedConsts {
         let poly_state = if model.refin() {

@@ -5,7 +5,9 @@
 
 use std::fmt::Write as _;
 
-use super::{c_simd, display_name, licence, literal_rows, model_argument, model_line, Layout};
+use super::{
+    c_simd, display_name, licence, literal_rows, model_argument, model_line, DerivedConsts,
+};
 use crate::model::Model;
 use crate::tables::Slice;
 
@@ -49,12 +51,12 @@ pub fn files(model: &Model, opts: &Options) -> Result<(String, String), String> 
             opts.slice.name()
         ));
     }
-    let l = Layout::new(model, opts.slice);
+    let l = DerivedConsts::new(model, opts.slice);
     Ok((header(&l, opts), source(&l, opts)))
 }
 
 /// The command that regenerates the files.
-fn command(l: &Layout, opts: &Options) -> String {
+fn command(l: &DerivedConsts, opts: &Options) -> String {
     let simd = if opts.simd { " --simd" } else { "" };
     format!(
         "crc-gen emit --lang c {} --prefix {} --slice {}{simd} -o DIR",
@@ -65,17 +67,17 @@ fn command(l: &Layout, opts: &Options) -> String {
 }
 
 /// `uintN_t` of the state word.
-fn ty(l: &Layout) -> String {
-    format!("uint{}_t", l.word)
+fn ty(l: &DerivedConsts) -> String {
+    format!("uint{}_t", l.word_bits)
 }
 
 /// `v` as a literal of the state word.
-fn lit(l: &Layout, v: u128) -> String {
-    format!("UINT{}_C({})", l.word, l.hex(v))
+fn lit(l: &DerivedConsts, v: u128) -> String {
+    format!("UINT{}_C({})", l.word_bits, l.hex(v))
 }
 
 /// `P.h`: the model, the regeneration command and the five declarations.
-fn header(l: &Layout, opts: &Options) -> String {
+fn header(l: &DerivedConsts, opts: &Options) -> String {
     let p = &opts.prefix;
     let t = ty(l);
     let guard = format!("{}_H", p.to_ascii_uppercase());
@@ -133,7 +135,7 @@ extern \"C\" {{
 }
 
 /// `P.c`: tables, the table update, the fold (with `--simd`) and the public functions.
-fn source(l: &Layout, opts: &Options) -> String {
+fn source(l: &DerivedConsts, opts: &Options) -> String {
     let p = &opts.prefix;
     let t = ty(l);
     let mut s = format!(
@@ -190,8 +192,8 @@ fn source(l: &Layout, opts: &Options) -> String {
 }
 
 /// The register out of the state layout, reflected if `refout` (before `xorout`).
-fn finalize(l: &Layout, p: &str) -> String {
-    let u = l.unused();
+fn finalize(l: &DerivedConsts, p: &str) -> String {
+    let u = l.unused_bits();
     match (l.model.refin(), l.model.refout()) {
         (true, true) => "state".into(),
         (true, false) => format!("({p}_reflect(state) >> {u})"),
@@ -201,7 +203,7 @@ fn finalize(l: &Layout, p: &str) -> String {
 }
 
 /// `P_reflect`: the state word's bits reversed.
-fn reflect_fn(l: &Layout, p: &str) -> String {
+fn reflect_fn(l: &DerivedConsts, p: &str) -> String {
     let t = ty(l);
     format!(
         "
@@ -217,13 +219,13 @@ static {t} {p}_reflect({t} v)
     return r;
 }}
 ",
-        w = l.word
+        w = l.word_bits
     )
 }
 
 /// The slice tables as one static array.
-fn tables(l: &Layout, p: &str) -> String {
-    let suffix = if l.word == 64 { "ull" } else { "u" };
+fn tables(l: &DerivedConsts, p: &str) -> String {
+    let suffix = if l.word_bits == 64 { "ull" } else { "u" };
     let mut s = format!(
         "
 /* Entry i of table k: the state after byte i and then k zero bytes, from a zero state
@@ -248,24 +250,24 @@ static const {t} {p}_table[{n}][256] = {{\n",
 
 /// The register byte that meets block byte `j`, as an `unsigned` expression; `None` past
 /// the register.
-fn reg_byte(l: &Layout, j: u32) -> Option<String> {
-    if j >= l.word / 8 {
+fn reg_byte(l: &DerivedConsts, j: u32) -> Option<String> {
+    if j >= l.word_bits / 8 {
         return None;
     }
     let shift = if l.model.refin() {
         8 * j
     } else {
-        l.word - 8 - 8 * j
+        l.word_bits - 8 - 8 * j
     };
     Some(format!("((unsigned)(state >> {shift}) & 0xffu)"))
 }
 
 /// `P_tables`: `n` bytes a step through `n` tables, then a byte at a time.
-fn table_update(l: &Layout, p: &str, n: usize) -> String {
+fn table_update(l: &DerivedConsts, p: &str, n: usize) -> String {
     let t = ty(l);
     let lsb = l.model.refin();
     let carry = |k: u32| -> String {
-        if k >= l.word {
+        if k >= l.word_bits {
             String::new()
         } else if lsb {
             format!("(state >> {k}) ^ ")
@@ -317,10 +319,10 @@ static {t} {p}_tables({t} state, const unsigned char *bytes, size_t len)
 }
 
 /// `P_combine` and its multiplication modulo G.
-fn combine(l: &Layout, p: &str) -> String {
+fn combine(l: &DerivedConsts, p: &str) -> String {
     let t = ty(l);
     let m = &l.model;
-    let u = l.unused();
+    let u = l.unused_bits();
     let (to, from) = if m.refout() {
         (format!("{p}_reflect(v)"), format!("{p}_reflect(v)"))
     } else {
@@ -364,11 +366,11 @@ static {t} {p}_mulmod({t} a, {t} b)
             l,
             &l.combine,
             "    ",
-            if l.word == 64 { "ull" } else { "u" }
+            if l.word_bits == 64 { "ull" } else { "u" }
         ),
         n = m.width(),
-        top = l.word - 1,
+        top = l.word_bits - 1,
         poly = lit(l, m.poly() << u),
-        empty = lit(l, l.empty),
+        empty = lit(l, l.empty()),
     )
 }

@@ -11,12 +11,12 @@
 
 use std::fmt::Write as _;
 
-use super::{comment_text, Layout};
+use super::{comment_text, DerivedConsts};
 use crate::fold::DerivedFolds;
 
 /// The fold's C text (to sit between the tables and `P_update`) and the lines `P_update`
 /// runs before its tables.
-pub(super) fn section(l: &Layout, p: &str) -> (String, String) {
+pub(super) fn section(l: &DerivedConsts, p: &str) -> (String, String) {
     let m = &l.model;
     let f = DerivedFolds::new(m.width(), m.poly(), m.refin())
         .expect("C output is checked to be at most 64 bits wide");
@@ -57,8 +57,8 @@ pub(super) fn section(l: &Layout, p: &str) -> (String, String) {
     s.push_str(&primitives(p, &fold));
     s.push_str(&fold);
     s.push_str("#endif\n");
-    let t = format!("uint{}_t", l.word);
-    let u = l.unused();
+    let t = format!("uint{}_t", l.word_bits);
+    let u = l.unused_bits();
     let (to, from) = if m.refin() {
         ("(uint64_t)state".to_string(), format!("({t})reg"))
     } else {
@@ -231,7 +231,7 @@ fn primitives(p: &str, fold: &str) -> String {
 }
 
 /// `P_v_get`, `P_barrett` and `P_fold` for the model's bit order.
-fn fold(l: &Layout, p: &str, f: &DerivedFolds) -> String {
+fn fold(l: &DerivedConsts, p: &str, f: &DerivedFolds) -> String {
     let n = l.model.width();
     let up = p.to_ascii_uppercase();
     let lsb = l.model.refin();

@@ -5,7 +5,7 @@
 //! Both run the engine's register layout (`spec/constants.md`, "Derivation of every
 //! constant"): the state is the smallest word holding the width; lsb models keep the
 //! reflected register in its low bits and shift right, msb models keep the register
-//! left-aligned and shift left. [`Layout`] holds the values both languages write out.
+//! left-aligned and shift left. [`DerivedConsts`] holds the values both languages write out.
 
 pub mod c;
 mod c_simd;
@@ -13,62 +13,8 @@ pub mod rust;
 
 use std::fmt::Write as _;
 
-use crate::combine::combine_table;
+use crate::consts::DerivedConsts;
 use crate::model::Model;
-use crate::tables::{nibble_table, slice_tables, to_state, Slice};
-
-/// The values a standalone file writes out for one model, in the engine's state layout.
-#[derive(Clone, Debug)]
-pub struct Layout {
-    /// The model.
-    pub model: Model,
-    /// Bits of the state word: 8, 16, 32, 64 or 128.
-    pub word: u32,
-    /// `init` as a state.
-    pub init_state: u128,
-    /// `poly` as a state (reflected for lsb, left-aligned for msb): the bitwise step's XOR.
-    pub poly_state: u128,
-    /// The CRC of no bytes, `finish(init)`: what `combine` removes from `crc(A)`.
-    pub empty: u128,
-    /// The slice tables (`slice.count()` of them).
-    pub tables: Vec<[u128; 256]>,
-    /// The 16-entry table, for [`Slice::Nibble`] only.
-    pub nibble: Option<[u128; 16]>,
-    /// `x^(8·2^j) mod G`, unreflected (`crate::combine`).
-    pub combine: Vec<u128>,
-}
-
-impl Layout {
-    /// Derives the layout of `model` with `slice` tables.
-    pub fn new(model: &Model, slice: Slice) -> Layout {
-        let word = model.word_bits();
-        let poly_state = if model.refin() {
-            model.reflect(model.poly())
-        } else {
-            model.poly() << (word - model.width())
-        };
-        Layout {
-            model: model.clone(),
-            word,
-            init_state: to_state(model, model.init()),
-            poly_state,
-            empty: model.finish(model.init()),
-            tables: slice_tables(model, slice.count()),
-            nibble: (slice == Slice::Nibble).then(|| nibble_table(model)),
-            combine: combine_table(model),
-        }
-    }
-
-    /// Bits of the state word not used by the register (msb models shift them out).
-    pub fn unused(&self) -> u32 {
-        self.word - self.model.width()
-    }
-
-    /// `v` as a hex literal padded to the state word.
-    pub fn hex(&self, v: u128) -> String {
-        format!("{v:#0w$x}", w = self.word as usize / 4 + 2)
-    }
-}
 
 /// The licence line every standalone file starts with (`spec/cli.md`, "Licence"): the
 /// output is generated, so it may be used without restriction.
@@ -212,8 +158,8 @@ fn model_line(model: &Model) -> String {
 
 /// `values` as rows of `per_line` literals, each row indented by `indent` and ending in
 /// `,`; literals padded to the state word, with `suffix` appended (C's `u`/`ull`).
-fn literal_rows(layout: &Layout, values: &[u128], indent: &str, suffix: &str) -> String {
-    let per_line = match layout.word {
+fn literal_rows(layout: &DerivedConsts, values: &[u128], indent: &str, suffix: &str) -> String {
+    let per_line = match layout.word_bits {
         8 | 16 => 8,
         32 => 6,
         64 => 4,

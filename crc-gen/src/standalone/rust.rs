@@ -3,7 +3,7 @@
 
 use std::fmt::Write as _;
 
-use super::{display_name, licence, literal_rows, model_argument, model_line, Layout};
+use super::{display_name, licence, literal_rows, model_argument, model_line, DerivedConsts};
 use crate::model::Model;
 use crate::tables::Slice;
 
@@ -19,7 +19,7 @@ use crate::tables::Slice;
 /// assert!(src.contains("crc-gen emit --standalone CRC-32/ISCSI --slice 8"));
 /// ```
 pub fn file(model: &Model, slice: Slice) -> String {
-    let l = Layout::new(model, slice);
+    let l = DerivedConsts::new(model, slice);
     let t = ty(&l);
     let mut s = header(&l, slice);
     let _ = write!(
@@ -78,7 +78,7 @@ impl State {{
 }
 
 /// The header comment: what the file is, the model, the layout and how to regenerate it.
-fn header(l: &Layout, slice: Slice) -> String {
+fn header(l: &DerivedConsts, slice: Slice) -> String {
     let m = &l.model;
     let name = display_name(m);
     let tables = match slice {
@@ -108,13 +108,13 @@ fn header(l: &Layout, slice: Slice) -> String {
 }
 
 /// The Rust type of the state word.
-fn ty(l: &Layout) -> String {
-    format!("u{}", l.word)
+fn ty(l: &DerivedConsts) -> String {
+    format!("u{}", l.word_bits)
 }
 
 /// `e` (a `u8` expression) as a state word.
-fn widen(l: &Layout, e: &str) -> String {
-    if l.word == 8 {
+fn widen(l: &DerivedConsts, e: &str) -> String {
+    if l.word_bits == 8 {
         e.to_string()
     } else {
         format!("{}::from({e})", ty(l))
@@ -122,8 +122,8 @@ fn widen(l: &Layout, e: &str) -> String {
 }
 
 /// The low byte of the state word expression `e` (a shift or a name).
-fn low_byte(l: &Layout, e: &str) -> String {
-    if l.word == 8 {
+fn low_byte(l: &DerivedConsts, e: &str) -> String {
+    if l.word_bits == 8 {
         e.to_string()
     } else {
         let e = if e.contains(' ') {
@@ -146,9 +146,9 @@ fn shifted(op: &str, k: u32) -> String {
 
 /// `State::finalize`'s body: the register out of the state layout, reflected if `refout`,
 /// XORed with `xorout`.
-fn finalize(l: &Layout) -> String {
+fn finalize(l: &DerivedConsts) -> String {
     let m = &l.model;
-    let u = l.unused();
+    let u = l.unused_bits();
     let value = match (m.refin(), m.refout()) {
         (true, true) => "self.state".to_string(),
         (true, false) if u == 0 => "self.state.reverse_bits()".to_string(),
@@ -174,14 +174,14 @@ fn parenthesized(e: &str) -> String {
 }
 
 /// `combine` and its multiplication modulo G, with the table of `x^(8·2^j) mod G`.
-fn combine(l: &Layout) -> String {
+fn combine(l: &DerivedConsts) -> String {
     let m = &l.model;
     let t = ty(l);
-    let u = l.unused();
-    let a = if l.empty == 0 {
+    let u = l.unused_bits();
+    let a = if l.empty() == 0 {
         "crc_a".to_string()
     } else {
-        format!("crc_a ^ {}", l.hex(l.empty))
+        format!("crc_a ^ {}", l.hex(l.empty()))
     };
     let (to, from) = match (m.refout(), u) {
         (true, _) => (
@@ -229,14 +229,14 @@ static COMBINE: [{t}; 64] = [
 {rows}];
 ",
         n = m.width(),
-        top = l.word - 1,
+        top = l.word_bits - 1,
         poly = l.hex(m.poly() << u),
         rows = literal_rows(l, &l.combine, "    ", ""),
     )
 }
 
 /// The private `update` of the state and the tables it reads.
-fn update(l: &Layout, slice: Slice) -> String {
+fn update(l: &DerivedConsts, slice: Slice) -> String {
     let t = ty(l);
     let (body, data) = match slice {
         Slice::Zero => (
@@ -260,8 +260,8 @@ fn update(mut state: {t}, bytes: &[u8]) -> {t} {{
 }
 
 /// One bit at a time.
-fn bitwise_body(l: &Layout) -> String {
-    let w = l.word;
+fn bitwise_body(l: &DerivedConsts) -> String {
+    let w = l.word_bits;
     let (feed, test, op) = if l.model.refin() {
         (widen(l, "b"), "1".to_string(), ">>")
     } else {
@@ -289,8 +289,8 @@ fn bitwise_body(l: &Layout) -> String {
 }
 
 /// A nibble at a time: the byte XORed in, then two table steps.
-fn nibble_body(l: &Layout) -> String {
-    let w = l.word;
+fn nibble_body(l: &DerivedConsts) -> String {
+    let w = l.word_bits;
     let (feed, step) = if l.model.refin() {
         let idx = format!("{} & 0xf", low_byte(l, "state"));
         (
@@ -318,24 +318,24 @@ fn nibble_body(l: &Layout) -> String {
 }
 
 /// The register byte that meets block byte `j`, XORed into `input`.
-fn index(l: &Layout, j: u32, input: &str) -> String {
-    if j >= l.word / 8 {
+fn index(l: &DerivedConsts, j: u32, input: &str) -> String {
+    if j >= l.word_bits / 8 {
         return input.to_string();
     }
     let shift = if l.model.refin() {
         8 * j
     } else {
-        l.word - 8 - 8 * j
+        l.word_bits - 8 - 8 * j
     };
     let reg = low_byte(l, &shifted(">>", shift));
     format!("{input} ^ {reg}")
 }
 
 /// One byte through table 0.
-fn byte_step(l: &Layout) -> String {
+fn byte_step(l: &DerivedConsts) -> String {
     let idx = index(l, 0, "b");
     let look = format!("TABLES[0][usize::from({idx})]");
-    match (l.word, l.model.refin()) {
+    match (l.word_bits, l.model.refin()) {
         (8, _) => look,
         (_, true) => format!("(state >> 8) ^ {look}"),
         (_, false) => format!("(state << 8) ^ {look}"),
@@ -343,7 +343,7 @@ fn byte_step(l: &Layout) -> String {
 }
 
 /// `n` bytes a step through `n` tables, the rest a byte at a time.
-fn slice_body(l: &Layout, n: usize) -> String {
+fn slice_body(l: &DerivedConsts, n: usize) -> String {
     let step = byte_step(l);
     let bytes_loop = format!("    for &b in {{}} {{\n        state = {step};\n    }}\n");
     if n == 1 {
@@ -351,7 +351,7 @@ fn slice_body(l: &Layout, n: usize) -> String {
     }
     let mut terms = Vec::new();
     let n32 = n as u32;
-    if 8 * n32 < l.word {
+    if 8 * n32 < l.word_bits {
         let op = if l.model.refin() { ">>" } else { "<<" };
         terms.push(format!("(state {op} {})", 8 * n32));
     }
@@ -371,7 +371,7 @@ fn slice_body(l: &Layout, n: usize) -> String {
 }
 
 /// The slice tables as one literal array.
-fn tables(l: &Layout) -> String {
+fn tables(l: &DerivedConsts) -> String {
     let mut s = format!(
         "
 /// Entry i of table k: the state after byte i and then k zero bytes, from a zero state.
@@ -389,7 +389,7 @@ static TABLES: [[{}; 256]; {}] = [\n",
 }
 
 /// The 16-entry table of the nibble steps.
-fn nibble_table(l: &Layout) -> String {
+fn nibble_table(l: &DerivedConsts) -> String {
     let entries = l.nibble.as_ref().map(|t| t.as_slice()).unwrap_or(&[]);
     format!(
         "
