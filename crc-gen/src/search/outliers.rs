@@ -137,7 +137,8 @@ fn catalogue_all_but(misses: &[Miss], t: usize) -> Vec<(Outcome, Vec<usize>)> {
     groups
 }
 
-/// Solved models, pinned down by the rest, that miss exactly `t` samples.
+/// Solved models (one generator, init pinned down or not) that the rest decide and that
+/// miss exactly `t` samples.
 fn solved_all_but(samples: &[Sample], q: &Query, t: usize) -> Vec<(Outcome, Vec<usize>)> {
     let n = samples.len();
     let q = Query {
@@ -156,12 +157,18 @@ fn solved_all_but(samples: &[Sample], q: &Query, t: usize) -> Vec<(Outcome, Vec<
         let [solved] = out.solved.as_slice() else {
             continue;
         };
-        // The rest must pin the model down with bits to spare: a scan makes thousands of
-        // tries, and 3W + 2 unknown bits against (n - t)·W checked ones leave a chance fit
-        // about 2^-((n - t - 3)·W) likely each.
-        let spare = (keep.len().saturating_sub(3) as u32).saturating_mul(solved.model.width());
-        let pinned = out.solutions == 1 && out.undetermined.is_empty() && spare >= MIN_SPARE_BITS;
-        if pinned
+        // The rest must give one generator with bits to spare: a scan makes thousands of
+        // tries, and 3W + 2 unknown bits (less the init bits the rest leave free) against
+        // (n - t)·W checked ones leave a chance fit about 2^-spare likely each. A family
+        // with free init bits counts: its generator is found, as for a clean capture.
+        let spare = (keep.len().saturating_sub(3) as u32)
+            .saturating_mul(solved.model.width())
+            .saturating_add(solved.free_init_bits);
+        let decided = out.undetermined.is_empty() && spare >= MIN_SPARE_BITS;
+        // Every member of the family computes the same CRC for a message of a length the
+        // rest hold; a left-out sample of another length that some member fits would have
+        // been kept at a smaller t.
+        if decided
             && bad
                 .iter()
                 .all(|&i| solved.model.crc(&samples[i].data) != samples[i].crc)
