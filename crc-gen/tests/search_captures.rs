@@ -71,7 +71,7 @@ pub fn capture_2() -> (Model, Vec<Vec<u8>>) {
     let mut frames: Vec<Vec<u8>> = (0..8)
         .map(|_| frame_end(&m, &mut rng, 12, 0, 0, Endian::Big))
         .collect();
-    frames[5][3] ^= 0x08;
+    frames[5][3] ^= 1 << rng.below(8);
     (m, frames)
 }
 
