@@ -3,31 +3,15 @@
 //! `crc-gen/cli/tests/search_captures.rs`.
 
 use crc_gen::search::{
-    search_frames, search_outliers, CrcAt, Endian, Fit, FrameQuery, Query, Sample,
+    search_capture, search_frames, search_outliers, CrcAt, Endian, Fit, FrameQuery, Query, Sample,
 };
-use crc_gen::{Model, ModelSpec};
+use crc_gen::Model;
 
+#[path = "common/captures.rs"]
+mod captures;
 mod common;
+use captures::{capture_1, capture_2, capture_3};
 use common::Rng;
-
-/// `frame = head ++ data ++ gap ++ crc` (CRC at the end) with `head`, `gap` random.
-fn frame_end(
-    m: &Model,
-    rng: &mut Rng,
-    n: usize,
-    head: usize,
-    gap: usize,
-    endian: Endian,
-) -> Vec<u8> {
-    let data = rng.bytes(n);
-    let crc = m.crc(&data);
-    let bytes = m.width().div_ceil(8) as usize;
-    let mut field: Vec<u8> = (0..bytes).map(|i| (crc >> (8 * i)) as u8).collect();
-    if endian == Endian::Big {
-        field.reverse();
-    }
-    [rng.bytes(head), data, rng.bytes(gap), field].concat()
-}
 
 /// Whether `fit`'s outcome holds a solved model that computes what `m` computes.
 fn solves(fit: &Fit, m: &Model) -> bool {
@@ -40,39 +24,6 @@ fn solves(fit: &Fit, m: &Model) -> bool {
                     s.model.crc(&d) == m.crc(&d)
                 }))
     })
-}
-
-/// Capture 1: eight frames of 19..=44 bytes, no two the same length, of a random 32-bit
-/// model with poly 0x8add1e25, the CRC big-endian at the end over bytes 2.. .
-pub fn capture_1() -> (Model, Vec<Vec<u8>>) {
-    let mut rng = Rng(0x4201);
-    let m = ModelSpec::new(32, 0x8add_1e25)
-        .init(rng.bits(32))
-        .xorout(rng.bits(32))
-        .build()
-        .unwrap();
-    let frames = [19, 44, 23, 31, 27, 40, 35, 21]
-        .iter()
-        .map(|&len| frame_end(&m, &mut rng, len - 6, 2, 0, Endian::Big))
-        .collect();
-    (m, frames)
-}
-
-/// Capture 2: eight 16-byte frames of a custom CRC-32, the CRC big-endian at the end, one
-/// bit flipped in frame 5.
-pub fn capture_2() -> (Model, Vec<Vec<u8>>) {
-    let mut rng = Rng(0x4202);
-    let m = ModelSpec::new(32, rng.bits(32) | 1)
-        .init(rng.bits(32))
-        .xorout(rng.bits(32))
-        .reflected(true)
-        .build()
-        .unwrap();
-    let mut frames: Vec<Vec<u8>> = (0..8)
-        .map(|_| frame_end(&m, &mut rng, 12, 0, 0, Endian::Big))
-        .collect();
-    frames[5][3] ^= 1 << rng.below(8);
-    (m, frames)
 }
 
 #[test]
@@ -128,5 +79,23 @@ fn capture_2_one_bad_frame_init_not_pinned() {
     assert!(
         fits.first().is_some_and(|f| solves(f, &m) && f.bad == [5]),
         "{fits:#?}"
+    );
+}
+
+#[test]
+fn capture_3_distinct_lengths_under_auto() {
+    let (m, frames) = capture_3();
+    let fits = search_frames(&frames, &FrameQuery::default()).unwrap();
+    let first = &fits[0];
+    assert!(solves(first, &m), "{fits:#?}");
+    let l = first.layout.unwrap();
+    assert_eq!((l.bytes, l.at, l.endian), (4, CrcAt::End, Endian::Little));
+    // Three of them leave every layout undecided, and say what to add.
+    let c = search_capture(&frames[..3], &FrameQuery::default()).unwrap();
+    assert!(c.fits.is_empty(), "{:#?}", c.fits);
+    let why = &c.undecided.iter().find(|(l, _)| l.bytes == 4).unwrap().1[0];
+    assert!(
+        why.contains("3 message lengths") && why.contains("add messages"),
+        "{why}"
     );
 }

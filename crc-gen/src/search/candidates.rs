@@ -97,12 +97,14 @@ fn triple_poly(polys: [&Poly; 3], lens: [u64; 3]) -> Poly {
 /// The gcd of the triple products of consecutive distinct-length samples (at most
 /// [`MAX_TRIPLES`]), and `x^δ + 1` with δ the gcd of their length differences: every
 /// `A_ab` is a power of x times a power of `x^δ + 1`, so the gcd keeps `(x^δ + 1)^8`
-/// beside G. `None` with fewer than three lengths.
-fn triples_gcd(samples: &[Sample], polys: &[Poly]) -> Option<(Poly, u64)> {
+/// beside G. `None` with fewer than `min` products (fewer than `min + 2` lengths): one
+/// product alone is a multiple of G as long as the messages, and its divisors of a small
+/// width are so many that a chance fit turns up.
+fn triples_gcd(samples: &[Sample], polys: &[Poly], min: usize) -> Option<(Poly, u64)> {
     let mut reps: Vec<usize> = (0..samples.len()).collect();
     reps.sort_by_key(|&i| samples[i].data.len());
     reps.dedup_by_key(|i| samples[*i].data.len());
-    if reps.len() < 3 {
+    if reps.len() < min + 2 {
         return None;
     }
     let len = |i: usize| samples[i].data.len() as u64;
@@ -154,7 +156,9 @@ pub(super) fn candidates(
         .as_ref()
         .is_none_or(|g| g.degree().is_some_and(|d| d > u64::from(w) + PAIR_SLACK));
     if weak {
-        if let Some((t, delta)) = triples_gcd(samples, &polys) {
+        // An informative pair gcd and one product suffice; alone, two products.
+        let min = if pairs.is_some() { 1 } else { 2 };
+        if let Some((t, delta)) = triples_gcd(samples, &polys, min) {
             let g = match pairs {
                 Some(p) => Poly::gcd(p, t),
                 None => t,
@@ -178,11 +182,14 @@ pub(super) fn candidates(
                 exhaustive: true,
             });
         }
-        return Err(
-            "fewer than three message lengths and no two of equal length: add a \
-             sample of a third length, or one with the length of another"
-                .into(),
-        );
+        let mut lens: Vec<usize> = samples.iter().map(|s| s.data.len()).collect();
+        lens.sort_unstable();
+        lens.dedup();
+        let (n, s) = (lens.len(), if lens.len() == 1 { "" } else { "s" });
+        return Err(format!(
+            "{n} message length{s} and no two messages of equal length: add messages until \
+             four lengths differ, or one with the length of another"
+        ));
     };
     Ok(Candidates {
         polys: divisors(&g, w, budget)?,

@@ -190,22 +190,27 @@ pub struct Fit {
     pub alike: Vec<(Layout, Outcome)>,
 }
 
-/// Finds every layout and model that fits the frames (see [`Layout`]); when none fits
-/// them all and [`FrameQuery::outliers`] is on, those that fit all but the fewest (at most
-/// a quarter, at least three left). An empty list means nothing fits.
+/// What [`search_capture`] found: the fits, and why layouts fell short.
+#[derive(Clone, Debug, Default)]
+pub struct Capture {
+    /// The fits, as [`search_frames`] returns them.
+    pub fits: Vec<Fit>,
+    /// Layouts whose frames, all kept, left a width undecided, each with the reasons (as
+    /// [`Outcome::undetermined`] words them, each ending in what to add). When nothing
+    /// fits, these say that more frames may still decide, rather than that no model fits.
+    pub undecided: Vec<(Layout, Vec<String>)>,
+}
+
+/// [`search_frames`], with the layouts the frames could not decide.
 ///
 /// ```
-/// use crc_gen::search::{search_frames, FrameQuery};
-/// let m = &crc_gen::catalogue::lookup("CRC-16/DNP").unwrap().model;
-/// let frames: Vec<Vec<u8>> = [&b"hello!"[..], b"world!", b"frames", b"123456789", b"abcdefghi"]
-///     .iter()
-///     .map(|d| [d.to_vec(), (m.crc(d) as u16).to_le_bytes().to_vec()].concat())
-///     .collect();
-/// let fits = search_frames(&frames, &FrameQuery::default()).unwrap();
-/// assert_eq!(fits[0].outcome.catalogue[0].entry.name(), "CRC-16/DNP");
-/// assert_eq!(fits[0].layout.unwrap().to_string(), "little-endian, last 2 bytes");
+/// use crc_gen::search::{search_capture, FrameQuery};
+/// // Two frames of two lengths decide no 32-bit model.
+/// let c = search_capture(&[vec![1, 2, 3, 4, 5, 6], vec![7; 9]], &FrameQuery::default()).unwrap();
+/// assert!(c.fits.is_empty());
+/// assert!(c.undecided.iter().any(|(l, why)| l.bytes == 4 && why[0].contains("add")));
 /// ```
-pub fn search_frames(frames: &[Vec<u8>], q: &FrameQuery) -> Result<Vec<Fit>, SearchError> {
+pub fn search_capture(frames: &[Vec<u8>], q: &FrameQuery) -> Result<Capture, SearchError> {
     if frames.is_empty() {
         return Err(SearchError::NoSamples);
     }
@@ -242,8 +247,30 @@ pub fn search_frames(frames: &[Vec<u8>], q: &FrameQuery) -> Result<Vec<Fit>, Sea
     let enumerate =
         q.at.is_some() && q.endian.is_some() && q.skip.clone().count() * q.gap.clone().count() == 1;
     let both_orders = q.endian.is_none();
-    let found = outliers::scan(&cands, max_bad, enumerate);
-    Ok(group(found, frames, both_orders))
+    let scan = outliers::scan(&cands, max_bad, enumerate);
+    Ok(Capture {
+        fits: group(scan.found, frames, both_orders),
+        undecided: scan.undecided,
+    })
+}
+
+/// Finds every layout and model that fits the frames (see [`Layout`]); when none fits
+/// them all and [`FrameQuery::outliers`] is on, those that fit all but the fewest (at most
+/// a quarter, at least three left). An empty list means nothing fits.
+///
+/// ```
+/// use crc_gen::search::{search_frames, FrameQuery};
+/// let m = &crc_gen::catalogue::lookup("CRC-16/DNP").unwrap().model;
+/// let frames: Vec<Vec<u8>> = [&b"hello!"[..], b"world!", b"frames", b"123456789", b"abcdefghi"]
+///     .iter()
+///     .map(|d| [d.to_vec(), (m.crc(d) as u16).to_le_bytes().to_vec()].concat())
+///     .collect();
+/// let fits = search_frames(&frames, &FrameQuery::default()).unwrap();
+/// assert_eq!(fits[0].outcome.catalogue[0].entry.name(), "CRC-16/DNP");
+/// assert_eq!(fits[0].layout.unwrap().to_string(), "little-endian, last 2 bytes");
+/// ```
+pub fn search_frames(frames: &[Vec<u8>], q: &FrameQuery) -> Result<Vec<Fit>, SearchError> {
+    Ok(search_capture(frames, q)?.fits)
 }
 
 /// Turns the scan's finds into fits: byte-swapped catalogue hits dropped when both byte
@@ -325,7 +352,7 @@ pub fn search_outliers(samples: &[Sample], q: &Query) -> Result<Vec<Fit>, Search
         }]);
     }
     let cands = [((), samples.to_vec(), q.clone())];
-    let found = outliers::scan(&cands, outliers::max_bad(samples.len()), false);
+    let found = outliers::scan(&cands, outliers::max_bad(samples.len()), false).found;
     Ok(found
         .into_iter()
         .filter(|f| !f.bad.is_empty())

@@ -34,14 +34,18 @@ pub(super) fn max_bad(n: usize) -> usize {
 /// A layout (or `()`), its samples and the query to search them with.
 pub(super) type Candidate<L> = (L, Vec<Sample>, Query);
 
+/// What a scan found: the fits at the smallest `t` that has any, and the candidates whose
+/// search with every sample left widths undecided (with why), found or not.
+pub(super) struct Scan<L> {
+    pub found: Vec<Found<L>>,
+    pub undecided: Vec<(L, Vec<String>)>,
+}
+
 /// Scans the candidates for `t = 0..=max_bad` bad samples and returns the fits at the
 /// smallest `t` that has any. `enumerate` lets the `t = 0` searches enumerate generators
 /// (see [`search_with`]).
-pub(super) fn scan<L: Copy>(
-    cands: &[Candidate<L>],
-    max_bad: usize,
-    enumerate: bool,
-) -> Vec<Found<L>> {
+pub(super) fn scan<L: Copy>(cands: &[Candidate<L>], max_bad: usize, enumerate: bool) -> Scan<L> {
+    let mut undecided = Vec::new();
     // The samples each catalogue algorithm misses, per candidate, computed once.
     let mut misses: Vec<Option<Vec<Miss>>> = vec![None; cands.len()];
     for t in 0..=max_bad {
@@ -49,6 +53,9 @@ pub(super) fn scan<L: Copy>(
         for ((layout, samples, q), misses) in cands.iter().zip(&mut misses) {
             if t == 0 {
                 if let Ok(outcome) = search_with(samples, q, enumerate) {
+                    if !outcome.undetermined.is_empty() {
+                        undecided.push((*layout, outcome.undetermined.clone()));
+                    }
                     if !outcome.catalogue.is_empty() || !outcome.solved.is_empty() {
                         found.push(Found {
                             layout: *layout,
@@ -78,10 +85,13 @@ pub(super) fn scan<L: Copy>(
             }));
         }
         if !found.is_empty() {
-            return found;
+            return Scan { found, undecided };
         }
     }
-    Vec::new()
+    Scan {
+        found: Vec::new(),
+        undecided,
+    }
 }
 
 /// A catalogue algorithm, read straight or byte-swapped, and the samples it misses.

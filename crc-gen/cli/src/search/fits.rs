@@ -14,11 +14,18 @@ pub(super) fn hex(data: &[u8]) -> String {
     data.iter().map(|b| format!("{b:02x}")).collect()
 }
 
-/// Prints the fits (`noun` is "frames" or "samples", `hex` each one as given) and returns
+/// `1 frame`, `2 frames`.
+pub(super) fn count(n: usize, noun: &str) -> String {
+    format!("{n} {noun}{}", if n == 1 { "" } else { "s" })
+}
+
+/// Prints the fits (`noun` is "frame" or "sample", `hex` each one as given) and returns
 /// the exit status: 0 when a fit needs no sample left out, 3 when every fit does, 1 (with
-/// one line on stderr) when nothing fits.
+/// one line on stderr) when nothing fits: that line gives the `undecided` reasons (each
+/// ending in what to add) when there are any, since then more samples may still decide.
 pub(super) fn report(
     fits: &[Fit],
+    undecided: &[String],
     hex: &[String],
     noun: &str,
     format: Format,
@@ -34,21 +41,34 @@ pub(super) fn report(
             let doc = JsonFits {
                 fits: fits.iter().map(|f| JsonFit::new(f, hex)).collect(),
                 outliers: !fits.is_empty() && fits.iter().all(|f| !f.bad.is_empty()),
+                undecided: if fits.is_empty() {
+                    undecided.to_vec()
+                } else {
+                    Vec::new()
+                },
             };
             let json = serde_json::to_string_pretty(&doc).map_err(|e| e.to_string())?;
             print_out(format_args!("{json}\n"))?;
         }
     }
     if fits.is_empty() {
-        let what = if noun == "frames" {
+        let what = if noun == "frame" {
             "layout and model"
         } else {
             "model"
         };
-        eprintln!(
-            "crc-gen: search: no {what} fits all {} {noun}, nor all but a few",
-            hex.len()
-        );
+        let all = match hex.len() {
+            1 => format!("the 1 {noun}"),
+            n => format!("all {}", count(n, noun)),
+        };
+        if undecided.is_empty() {
+            eprintln!("crc-gen: search: no {what} fits {all}, nor all but a few");
+        } else {
+            eprintln!(
+                "crc-gen: search: no {what} found for {all}, but too few to decide: {}",
+                undecided.join("; ")
+            );
+        }
         return Ok(ExitCode::from(1));
     }
     if fits.iter().any(|f| f.bad.is_empty()) {
@@ -68,7 +88,7 @@ fn fit_text(fit: &Fit, hex: &[String], noun: &str) -> String {
     }
     if !fit.bad.is_empty() {
         let good = hex.len() - fit.bad.len();
-        t += &format!(" (fits {good} of {} {noun})", hex.len());
+        t += &format!(" (fits {good} of {})", count(hex.len(), noun));
     }
     t.push('\n');
     t += &text(out);
@@ -84,9 +104,8 @@ fn fit_text(fit: &Fit, hex: &[String], noun: &str) -> String {
             others.join("; ")
         );
     }
-    let singular = noun.trim_end_matches('s');
     for &i in &fit.bad {
-        t += &format!("// bad {singular} {i}: {}\n", hex[i]);
+        t += &format!("// bad {noun} {i}: {}\n", hex[i]);
     }
     t
 }
@@ -109,6 +128,8 @@ struct JsonFits {
     fits: Vec<JsonFit>,
     /// Every fit leaves some samples out (exit status 3).
     outliers: bool,
+    /// When nothing fits: why some layouts were not decided, each with what to add.
+    undecided: Vec<String>,
 }
 
 #[derive(Serialize)]
@@ -171,4 +192,35 @@ impl JsonFit {
             outcome: JsonOutcome::new(&f.outcome),
         }
     }
+}
+
+/// The undecided layouts' reasons, one per distinct reason (the `width W: ` that
+/// [`Outcome::undetermined`] puts first dropped: each layout has its width), with the
+/// layouts it holds for (`… (big-endian, last 4 bytes, and 3 more layouts)`), at most three.
+pub(super) fn undecided(list: &[(Layout, Vec<String>)]) -> Vec<String> {
+    let mut by_reason: Vec<(&str, Vec<&Layout>)> = Vec::new();
+    for (l, whys) in list {
+        for why in whys {
+            let why = why.split_once(": ").map_or(why.as_str(), |(_, r)| r);
+            match by_reason.iter_mut().find(|(r, _)| *r == why) {
+                Some((_, ls)) => ls.push(l),
+                None => by_reason.push((why, vec![l])),
+            }
+        }
+    }
+    let mut lines: Vec<String> = by_reason
+        .iter()
+        .take(3)
+        .map(|(why, ls)| {
+            let more = match ls.len() - 1 {
+                0 => String::new(),
+                n => format!(", and {}", count(n, "more layout")),
+            };
+            format!("{why} (width {}, {}{more})", ls[0].width(), ls[0])
+        })
+        .collect();
+    if by_reason.len() > 3 {
+        lines.push(format!("and {}", count(by_reason.len() - 3, "more reason")));
+    }
+    lines
 }

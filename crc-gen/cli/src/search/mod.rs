@@ -211,9 +211,10 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
             outliers: true,
         };
         let frames = frames(&lines)?;
-        let fits = search::search_frames(&frames, &q).map_err(|e| format!("search: {e}"))?;
+        let capture = search::search_capture(&frames, &q).map_err(|e| format!("search: {e}"))?;
         let hex: Vec<String> = frames.iter().map(|f| fits::hex(f)).collect();
-        return fits::report(&fits, &hex, "frames", args.format);
+        let undecided = fits::undecided(&capture.undecided);
+        return fits::report(&capture.fits, &undecided, &hex, "frame", args.format);
     }
     let samples = samples(args, &lines)?;
     let query = query(args, 1..=128)?;
@@ -226,7 +227,7 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
                 .iter()
                 .map(|s| format!("{}:{:x}", fits::hex(&s.data), s.crc))
                 .collect();
-            return fits::report(&fits, &hex, "samples", args.format);
+            return fits::report(&fits, &out.undetermined, &hex, "sample", args.format);
         }
     }
     match args.format {
@@ -245,6 +246,7 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
         return Ok(ExitCode::SUCCESS);
     }
     match out.undetermined.first() {
+        None if samples.len() == 1 => eprintln!("crc-gen: search: no model fits the 1 sample"),
         None => eprintln!(
             "crc-gen: search: no model fits all {} samples",
             samples.len()

@@ -1,0 +1,76 @@
+//! Issue 42's captures, rebuilt from the descriptions under its "Why" by a seeded
+//! generator; shared by `crc-gen/tests/search_captures.rs` and the command line's
+//! `crc-gen/cli/tests/search_captures.rs` (included by path: it uses `super::common::Rng`).
+
+use super::common::Rng;
+use crc_gen::search::Endian;
+use crc_gen::{Model, ModelSpec};
+
+/// `frame = head ++ data ++ gap ++ crc` (CRC at the end) with `head`, `gap` random.
+pub fn frame_end(
+    m: &Model,
+    rng: &mut Rng,
+    n: usize,
+    head: usize,
+    gap: usize,
+    endian: Endian,
+) -> Vec<u8> {
+    let data = rng.bytes(n);
+    let crc = m.crc(&data);
+    let bytes = m.width().div_ceil(8) as usize;
+    let mut field: Vec<u8> = (0..bytes).map(|i| (crc >> (8 * i)) as u8).collect();
+    if endian == Endian::Big {
+        field.reverse();
+    }
+    [rng.bytes(head), data, rng.bytes(gap), field].concat()
+}
+
+/// Capture 1: eight frames of 19..=44 bytes, no two the same length, of a random 32-bit
+/// model with poly 0x8add1e25, the CRC big-endian at the end over bytes 2.. .
+pub fn capture_1() -> (Model, Vec<Vec<u8>>) {
+    let mut rng = Rng(0x4201);
+    let m = ModelSpec::new(32, 0x8add_1e25)
+        .init(rng.bits(32))
+        .xorout(rng.bits(32))
+        .build()
+        .unwrap();
+    let frames = [19, 44, 23, 31, 27, 40, 35, 21]
+        .iter()
+        .map(|&len| frame_end(&m, &mut rng, len - 6, 2, 0, Endian::Big))
+        .collect();
+    (m, frames)
+}
+
+/// Capture 2: eight 16-byte frames of a custom CRC-32, the CRC big-endian at the end, one
+/// bit flipped in frame 5.
+pub fn capture_2() -> (Model, Vec<Vec<u8>>) {
+    let mut rng = Rng(0x4202);
+    let m = ModelSpec::new(32, rng.bits(32) | 1)
+        .init(rng.bits(32))
+        .xorout(rng.bits(32))
+        .reflected(true)
+        .build()
+        .unwrap();
+    let mut frames: Vec<Vec<u8>> = (0..8)
+        .map(|_| frame_end(&m, &mut rng, 12, 0, 0, Endian::Big))
+        .collect();
+    frames[5][3] ^= 1 << rng.below(8);
+    (m, frames)
+}
+
+/// Capture 3: six frames of 14..=40 bytes, no two the same length, of a random reflected
+/// CRC-32, the CRC little-endian at the end.
+pub fn capture_3() -> (Model, Vec<Vec<u8>>) {
+    let mut rng = Rng(0x4203);
+    let m = ModelSpec::new(32, rng.bits(32) | 1)
+        .init(rng.bits(32))
+        .xorout(rng.bits(32))
+        .reflected(true)
+        .build()
+        .unwrap();
+    let frames = [14, 40, 22, 31, 18, 27]
+        .iter()
+        .map(|&len| frame_end(&m, &mut rng, len - 4, 0, 0, Endian::Little))
+        .collect();
+    (m, frames)
+}
