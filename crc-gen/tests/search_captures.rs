@@ -10,7 +10,7 @@ use crc_gen::Model;
 #[path = "common/captures.rs"]
 mod captures;
 mod common;
-use captures::{capture_1, capture_2, capture_3};
+use captures::{capture_1, capture_2, capture_3, capture_4};
 use common::Rng;
 
 /// Whether `fit`'s outcome holds a solved model that computes what `m` computes.
@@ -98,4 +98,32 @@ fn capture_3_distinct_lengths_under_auto() {
         why.contains("3 message lengths") && why.contains("add messages"),
         "{why}"
     );
+}
+
+#[test]
+fn capture_4_factor_shadows_rank_under_the_generator() {
+    let (m, frames) = capture_4();
+    let fits = search_frames(&frames, &FrameQuery::default()).unwrap();
+    let first = &fits[0];
+    assert!(solves(first, &m), "{fits:#?}");
+    assert_eq!(first.bad, [2, 7]);
+    let l = first.layout.unwrap();
+    assert_eq!((l.bytes, l.at, l.endian), (6, CrcAt::End, Endian::Little));
+    // Every narrower fit whose generator divides G48 is placed under it as a factor.
+    let g48 = crc_gen::gf2::Poly::monic(48, m.poly());
+    for f in &fits[1..] {
+        let w = f
+            .outcome
+            .solved
+            .first()
+            .map(|s| (s.model.width(), s.model.poly()));
+        if let Some((w, poly)) = w {
+            let divides = g48
+                .rem(&crc_gen::gf2::Poly::monic(u64::from(w), poly))
+                .degree()
+                .is_none();
+            assert_eq!(f.factor_of.is_some(), divides, "{f:#?}");
+        }
+    }
+    println!("{fits:#?}");
 }

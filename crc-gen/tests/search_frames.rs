@@ -126,6 +126,8 @@ fn recovers(rng: &mut Rng, w: u32, l: Layout, bad: usize, catalogue: bool) {
     let fit = find(&fits, &expect, &m, name);
     let fit = fit.unwrap_or_else(|| panic!("{m} {l:?} bad {which:?}: not found in {fits:#?}"));
     assert_eq!(fit.bad, which, "{m} {l:?}");
+    // The answer to take is the first.
+    assert!(core::ptr::eq(fit, &fits[0]), "{m} {l:?}: not first in {fits:#?}");
 }
 
 fn layouts(rng: &mut Rng, w: u32) -> Layout {

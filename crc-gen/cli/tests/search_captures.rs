@@ -111,3 +111,61 @@ fn capture_3_auto_solves_or_says_why() {
         "{err}"
     );
 }
+
+#[test]
+fn capture_4_factor_shadows_under_the_answer() {
+    let (m, frames) = captures::capture_4();
+    let (code, text, _) = search(&["--crc-at", "auto"], &frames);
+    println!("{text}");
+    assert_eq!(code, 3);
+    let mut lines = text.lines();
+    assert_eq!(
+        lines.next(),
+        Some("// custom width 48, little-endian, last 6 bytes (fits 9 of 11 frames)"),
+        "{text}"
+    );
+    assert!(names(&text, &m), "{text}");
+    let label = |w: u32, l: &str| {
+        format!("// factor of the above: custom width {w}, {l} (fits 9 of 11 frames)")
+    };
+    assert!(
+        text.contains(&label(40, "little-endian, last 5 bytes")),
+        "{text}"
+    );
+    assert!(text.contains(&label(8, "last byte")), "{text}");
+}
+
+#[test]
+fn mutually_exclusive_bad_frames_are_alternatives() {
+    // Each frame carries CRC-16/ARC of its data before it and CRC-16/XMODEM after it; frame
+    // 1's XMODEM and frame 4's ARC are corrupt. Each reading leaves out a different frame.
+    let cat = |n: &str| &crc_gen::catalogue::lookup(n).unwrap().model;
+    let (arc, xmodem) = (cat("CRC-16/ARC"), cat("CRC-16/XMODEM"));
+    let mut rng = common::Rng(0x4242);
+    let mut frames: Vec<Vec<u8>> = [9, 9, 12, 12, 15, 15, 20, 20]
+        .iter()
+        .map(|&n| {
+            let d = rng.bytes(n);
+            let (a, x) = (arc.crc(&d) as u16, xmodem.crc(&d) as u16);
+            [a.to_be_bytes().to_vec(), d, x.to_be_bytes().to_vec()].concat()
+        })
+        .collect();
+    let last = frames[1].len() - 1;
+    frames[1][last] ^= 1;
+    frames[4][0] ^= 1;
+    let (code, text, _) = search(&["--crc-at", "auto", "--skip", "auto"], &frames);
+    assert_eq!(code, 3, "{text}");
+    let heads: Vec<&str> = text
+        .lines()
+        .filter(|l| l.starts_with("// ") && !l.starts_with("// bad"))
+        .collect();
+    assert_eq!(
+        heads.first().copied(),
+        Some("// CRC-16/XMODEM, big-endian, last 2 bytes, skipping the first 2 bytes (fits 7 of 8 frames)"),
+        "{text}"
+    );
+    assert!(
+        heads.contains(&"// alternative, other bad frames: CRC-16/ARC, big-endian, first 2 bytes, leaving out the last 2 bytes (fits 7 of 8 frames)"),
+        "{text}"
+    );
+}

@@ -7,6 +7,7 @@ use core::ops::RangeInclusive;
 
 use super::outcome::{Outcome, Query, SearchError};
 use super::outliers::{self, Candidate, Found};
+use super::rank;
 use super::sample::{CrcAt, Endian, Sample};
 
 /// Where a CRC sits in a captured frame and which bytes it covers. The frame less the CRC
@@ -188,6 +189,9 @@ pub struct Fit {
     /// frame has the same bytes where they differ), with what fits in each; `layout` is the
     /// smallest.
     pub alike: Vec<(Layout, Outcome)>,
+    /// The index, in the same list, of the fit whose generator this one's divides: a
+    /// factor shadow, placed right under it ("factor of the above").
+    pub factor_of: Option<usize>,
 }
 
 /// What [`search_capture`] found: the fits, and why layouts fell short.
@@ -309,20 +313,11 @@ fn group(found: Vec<Found<Layout>>, frames: &[Vec<u8>], both_orders: bool) -> Ve
                 outcome: f.outcome,
                 bad: f.bad,
                 alike: Vec::new(),
+                factor_of: None,
             }),
         }
     }
-    // Pinned-down fits first, catalogue algorithms before solved models, then ambiguous ones
-    // (such as a constant preamble read as a CRC of the rest); the sort is stable, so
-    // layouts keep their order within each.
-    fits.sort_by_key(|f| {
-        let outcomes = || core::iter::once(&f.outcome).chain(f.alike.iter().map(|a| &a.1));
-        (
-            outcomes().all(Outcome::is_ambiguous),
-            outcomes().all(|o| o.catalogue.is_empty()),
-        )
-    });
-    fits
+    rank::rank(fits)
 }
 
 /// [`search`](super::driver::search), and when nothing fits every sample, the models that fit all
@@ -349,18 +344,22 @@ pub fn search_outliers(samples: &[Sample], q: &Query) -> Result<Vec<Fit>, Search
             outcome: out,
             bad: Vec::new(),
             alike: Vec::new(),
+            factor_of: None,
         }]);
     }
     let cands = [((), samples.to_vec(), q.clone())];
     let found = outliers::scan(&cands, outliers::max_bad(samples.len()), false).found;
-    Ok(found
-        .into_iter()
-        .filter(|f| !f.bad.is_empty())
-        .map(|f| Fit {
-            layout: None,
-            outcome: f.outcome,
-            bad: f.bad,
-            alike: Vec::new(),
-        })
-        .collect())
+    Ok(rank::rank(
+        found
+            .into_iter()
+            .filter(|f| !f.bad.is_empty())
+            .map(|f| Fit {
+                layout: None,
+                outcome: f.outcome,
+                bad: f.bad,
+                alike: Vec::new(),
+                factor_of: None,
+            })
+            .collect(),
+    ))
 }

@@ -74,3 +74,25 @@ pub fn capture_3() -> (Model, Vec<Vec<u8>>) {
         .collect();
     (m, frames)
 }
+
+/// Capture 4: eleven frames of a custom reflected CRC-48 whose generator is
+/// `(x^8 + 0x2b)·G40`, the CRC little-endian at the end, frames 2 and 7 corrupt.
+pub fn capture_4() -> (Model, Vec<Vec<u8>>) {
+    use crc_gen::gf2::Poly;
+    let mut rng = Rng(0x4204);
+    let g40 = Poly::monic(40, rng.bits(40) | 1);
+    let g48 = Poly::monic(8, 0x2b).mul(&g40);
+    let m = ModelSpec::new(48, g48.low(48))
+        .init(rng.bits(48))
+        .xorout(rng.bits(48))
+        .reflected(true)
+        .build()
+        .unwrap();
+    let mut frames: Vec<Vec<u8>> = [10, 10, 14, 14, 19, 19, 25, 25, 30, 30, 33]
+        .iter()
+        .map(|&n| frame_end(&m, &mut rng, n, 0, 0, Endian::Little))
+        .collect();
+    frames[2][4] ^= 0x20;
+    frames[7][1] ^= 0x01;
+    (m, frames)
+}

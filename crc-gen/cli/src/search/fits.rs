@@ -32,14 +32,20 @@ pub(super) fn report(
 ) -> Result<ExitCode, String> {
     match format {
         Format::Text => {
-            let blocks: Vec<String> = fits.iter().map(|f| fit_text(f, hex, noun)).collect();
+            let blocks: Vec<String> = fits
+                .iter()
+                .map(|f| fit_text(f, role(f, fits), hex, noun))
+                .collect();
             if !blocks.is_empty() {
                 print_out(blocks.join("\n"))?;
             }
         }
         Format::Json => {
             let doc = JsonFits {
-                fits: fits.iter().map(|f| JsonFit::new(f, hex)).collect(),
+                fits: fits
+                    .iter()
+                    .map(|f| JsonFit::new(f, role(f, fits), hex))
+                    .collect(),
                 outliers: !fits.is_empty() && fits.iter().all(|f| !f.bad.is_empty()),
                 undecided: if fits.is_empty() {
                     undecided.to_vec()
@@ -78,11 +84,38 @@ pub(super) fn report(
     }
 }
 
-/// One fit: a `//` line naming the model and layout, the attribute lines, then the layouts
-/// the frames cannot tell apart and the bad samples.
-fn fit_text(fit: &Fit, hex: &[String], noun: &str) -> String {
+/// How a fit relates to the answer (the first fit).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Role {
+    /// The answer, or a further fit with the same bad samples.
+    Plain,
+    /// Its generator divides the generator of the fit above it.
+    Factor,
+    /// It names other bad samples than the answer: the two exclude each other.
+    Alternative,
+}
+
+fn role(f: &Fit, fits: &[Fit]) -> Role {
+    if f.factor_of.is_some() {
+        Role::Factor
+    } else if fits.first().is_some_and(|a| a.bad != f.bad) {
+        Role::Alternative
+    } else {
+        Role::Plain
+    }
+}
+
+/// One fit: a `//` line naming the model and layout (a factor shadow or an alternative
+/// labelled as such), the attribute lines, then the layouts the frames cannot tell apart
+/// and the bad samples.
+fn fit_text(fit: &Fit, role: Role, hex: &[String], noun: &str) -> String {
     let out = &fit.outcome;
-    let mut t = format!("// {}", names(out));
+    let label = match role {
+        Role::Plain => String::new(),
+        Role::Factor => "factor of the above: ".into(),
+        Role::Alternative => format!("alternative, other bad {noun}s: "),
+    };
+    let mut t = format!("// {label}{}", names(out));
     if let Some(layout) = fit.layout {
         t += &format!(", {layout}");
     }
@@ -135,6 +168,10 @@ struct JsonFits {
 #[derive(Serialize)]
 struct JsonFit {
     layout: Option<JsonLayout>,
+    /// Index of the fit whose generator this one's divides.
+    factor_of: Option<usize>,
+    /// Names other bad samples than the first fit: the two exclude each other.
+    alternative: bool,
     alike: Vec<JsonLayout>,
     bad: Vec<JsonBad>,
     #[serde(flatten)]
@@ -177,9 +214,11 @@ impl JsonLayout {
 }
 
 impl JsonFit {
-    fn new(f: &Fit, hex: &[String]) -> Self {
+    fn new(f: &Fit, role: Role, hex: &[String]) -> Self {
         JsonFit {
             layout: f.layout.as_ref().map(JsonLayout::new),
+            factor_of: f.factor_of,
+            alternative: role == Role::Alternative,
             alike: f.alike.iter().map(|(l, _)| JsonLayout::new(l)).collect(),
             bad: f
                 .bad
