@@ -3,14 +3,15 @@
 //! `crc-gen/cli/tests/search_captures.rs`.
 
 use crc_gen::search::{
-    search_capture, search_frames, search_outliers, CrcAt, Endian, Fit, FrameQuery, Query, Sample,
+    search_capture, search_frames, search_outliers, Align, CrcAt, Endian, Fit, FrameQuery, Query,
+    Sample,
 };
 use crc_gen::Model;
 
 #[path = "common/captures.rs"]
 mod captures;
 mod common;
-use captures::{capture_1, capture_2, capture_3, capture_4};
+use captures::{capture_1, capture_2, capture_3, capture_4, capture_5};
 use common::Rng;
 
 /// Whether `fit`'s outcome holds a solved model that computes what `m` computes.
@@ -126,4 +127,32 @@ fn capture_4_factor_shadows_rank_under_the_generator() {
         }
     }
     println!("{fits:#?}");
+}
+
+#[test]
+fn capture_5_a_narrow_crc_in_whole_bytes_and_a_trailer() {
+    let (_, umts) = capture_5("CRC-12/UMTS", 2, Endian::Big, 0);
+    let q = FrameQuery {
+        query: Query::widths(8..=16),
+        narrow: true,
+        ..FrameQuery::default()
+    };
+    let fits = search_frames(&umts, &q).unwrap();
+    let l = fits[0].layout.unwrap();
+    assert_eq!(fits[0].outcome.catalogue[0].entry.name(), "CRC-12/UMTS");
+    assert_eq!((l.bytes, l.bits, l.align), (2, 12, Align::Low));
+    let (_, modbus) = capture_5("CRC-16/MODBUS", 2, Endian::Little, 2);
+    let q = FrameQuery {
+        skip: 0..=8,
+        gap: 0..=4,
+        trail: 0..=4,
+        ..FrameQuery::default()
+    };
+    let fits = search_frames(&modbus, &q).unwrap();
+    let l = fits[0].layout.unwrap();
+    assert_eq!(fits[0].outcome.catalogue[0].entry.name(), "CRC-16/MODBUS");
+    assert_eq!(
+        (l.bytes, l.endian, l.trail, l.skip, l.gap),
+        (2, Endian::Little, 2, 0, 0)
+    );
 }

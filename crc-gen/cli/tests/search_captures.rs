@@ -169,3 +169,41 @@ fn mutually_exclusive_bad_frames_are_alternatives() {
         "{text}"
     );
 }
+
+#[test]
+fn capture_5_narrow_fields_and_trailers() {
+    use crc_gen::search::Endian;
+    let (_, umts) = captures::capture_5("CRC-12/UMTS", 2, Endian::Big, 0);
+    for args in [
+        &["--crc-at", "auto", "--widths", "8..16"][..],
+        &["--crc-at", "end", "--width", "12"],
+    ] {
+        let (code, text, err) = search(args, &umts);
+        assert_eq!(code, 0, "{err}");
+        assert_eq!(
+            text.lines().next(),
+            Some("// CRC-12/UMTS, big-endian, last 2 bytes, its low 12 bits"),
+            "{text}"
+        );
+    }
+    let (_, darc) = captures::capture_5("CRC-82/DARC", 11, Endian::Little, 0);
+    let (code, text, _) = search(&["--crc-at", "auto", "--widths", "8..128"], &darc);
+    println!("{text}");
+    assert_eq!(code, 0);
+    assert_eq!(
+        text.lines().next(),
+        Some("// CRC-82/DARC, little-endian, last 11 bytes, its low 82 bits"),
+        "{text}"
+    );
+    for t in [1, 2] {
+        let (_, modbus) = captures::capture_5("CRC-16/MODBUS", 2, Endian::Little, t);
+        let (code, text, _) = search(&["--crc-at", "auto", "--skip", "auto"], &modbus);
+        println!("{text}");
+        assert_eq!(code, 0);
+        assert_eq!(
+            text.lines().next(),
+            Some(format!("// CRC-16/MODBUS, little-endian, 2 bytes before the last {t}").as_str()),
+            "{text}"
+        );
+    }
+}

@@ -10,22 +10,40 @@ use super::outliers::{self, Candidate, Found};
 use super::rank;
 use super::sample::{CrcAt, Endian, Sample};
 
-/// Where a CRC sits in a captured frame and which bytes it covers. The frame less the CRC
-/// field is its body; the CRC covers the body less `skip` bytes at its start and `gap` bytes
-/// at its end.
+/// Which bits of a CRC field wider than the CRC hold it (the field read as a number).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Align {
+    /// The CRC is the field's low bits (the usual: CRC-12 as the number 0x0abc).
+    Low,
+    /// The CRC is the field's high bits (padded at the low end: 0xabc0).
+    High,
+}
+
+/// Where a CRC sits in a captured frame and which bytes it covers. The frame less `trail`
+/// bytes at its outer end and less the CRC field is its body; the CRC covers the body less
+/// `skip` bytes at its start and `gap` bytes at its end.
 ///
 /// ```
-/// use crc_gen::search::{CrcAt, Endian, Layout};
-/// let l = Layout { bytes: 2, at: CrcAt::End, endian: Endian::Little, skip: 1, gap: 0 };
+/// use crc_gen::search::{Align, CrcAt, Endian, Layout};
+/// let l = Layout::whole(2, CrcAt::End, Endian::Little, 1, 0);
 /// let s = l.split(&[0x7e, 0x31, 0x32, 0xef, 0xbe]).unwrap();
 /// assert_eq!((s.data, s.crc), (vec![0x31, 0x32], 0xbeef));
 /// assert_eq!(l.to_string(), "little-endian, last 2 bytes, skipping the first 1 byte");
+/// // A CRC-12 in the high bits of a big-endian 2-byte field, one flag byte after it.
+/// let l = Layout { bits: 12, align: Align::High, trail: 1, ..Layout::whole(2, CrcAt::End, Endian::Big, 0, 0) };
+/// let s = l.split(&[0x31, 0xab, 0xc0, 0x7e]).unwrap();
+/// assert_eq!((s.data, s.crc), (vec![0x31], 0xabc));
+/// assert_eq!(l.to_string(), "big-endian, 2 bytes before the last 1, its high 12 bits");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Layout {
-    /// CRC width in bytes, 1..=16.
+    /// CRC field in bytes, 1..=16.
     pub bytes: usize,
-    /// The CRC field is the frame's first or last `bytes` bytes.
+    /// CRC width in bits: `8·bytes`, or narrower (but more than `8·(bytes − 1)`).
+    pub bits: u32,
+    /// Which bits of the field hold a narrower CRC (`Low` when it fills the field).
+    pub align: Align,
+    /// The CRC field is at the frame's start or end (inside `trail`).
     pub at: CrcAt,
     /// Byte order of the CRC field (irrelevant for one byte).
     pub endian: Endian,
@@ -35,38 +53,98 @@ pub struct Layout {
     /// Body bytes after the covered range: between the data and the CRC (CRC at the end), or
     /// a trailer (CRC at the start).
     pub gap: usize,
+    /// Bytes outside the CRC field at the frame's outer end: after the CRC (an end flag,
+    /// padding) when it is last, before it when it is first.
+    pub trail: usize,
 }
 
 impl Layout {
+    /// A CRC that fills its `bytes`-byte field, nothing outside the field.
+    pub fn whole(bytes: usize, at: CrcAt, endian: Endian, skip: usize, gap: usize) -> Layout {
+        Layout {
+            bytes,
+            bits: 8 * bytes as u32,
+            align: Align::Low,
+            at,
+            endian,
+            skip,
+            gap,
+            trail: 0,
+        }
+    }
+
     /// The CRC width in bits.
     pub fn width(&self) -> u32 {
-        8 * self.bytes as u32
+        self.bits
+    }
+
+    /// The frame less its trailer, split into (CRC field, body); `None` when too short.
+    fn parts<'a>(&self, frame: &'a [u8]) -> Option<(&'a [u8], &'a [u8])> {
+        if frame.len() < self.trail + self.bytes + self.skip + self.gap {
+            return None;
+        }
+        Some(match self.at {
+            CrcAt::End => {
+                let f = &frame[..frame.len() - self.trail];
+                let (body, field) = f.split_at(f.len() - self.bytes);
+                (field, body)
+            }
+            CrcAt::Start => frame[self.trail..].split_at(self.bytes),
+        })
+    }
+
+    /// The field as a number, and the bits of it that hold no CRC.
+    fn field(&self, frame: &[u8]) -> Option<(u128, u128)> {
+        let (field, _) = self.parts(frame)?;
+        let fold = |acc: u128, &b: &u8| (acc << 8) | u128::from(b);
+        let v = match self.endian {
+            Endian::Big => field.iter().fold(0, fold),
+            Endian::Little => field.iter().rev().fold(0, fold),
+        };
+        let spare = 8 * self.bytes as u32 - self.bits;
+        let mask = u128::MAX >> (128 - self.bits);
+        Some(match self.align {
+            Align::Low => (v & mask, v.checked_shr(self.bits).unwrap_or(0)),
+            Align::High => (v >> spare, v & ((1u128 << spare) - 1)),
+        })
     }
 
     /// The covered bytes and the CRC of `frame`, or `None` when the frame is too short.
     pub fn split(&self, frame: &[u8]) -> Option<Sample> {
-        if frame.len() < self.bytes + self.skip + self.gap {
-            return None;
-        }
-        let mut s = Sample::embedded(frame, self.width(), self.at, self.endian).ok()?;
-        s.data.truncate(s.data.len() - self.gap);
-        s.data.drain(..self.skip);
-        Some(s)
+        let (_, body) = self.parts(frame)?;
+        let (crc, _) = self.field(frame)?;
+        Some(Sample::new(
+            body[self.skip..body.len() - self.gap].to_vec(),
+            crc,
+        ))
+    }
+
+    /// Whether every frame has the same bits in the field around a narrower CRC (a CRC in
+    /// part of a field is only read so when the rest is constant padding).
+    fn padding_agrees(&self, frames: &[Vec<u8>]) -> bool {
+        let pads: Vec<Option<u128>> = frames.iter().map(|f| self.field(f).map(|p| p.1)).collect();
+        pads.windows(2).all(|p| p[0] == p[1])
+    }
+
+    /// The same CRC field in the same place (other `skip` or `gap`).
+    fn same_field(&self, o: &Layout) -> bool {
+        (
+            self.bytes,
+            self.bits,
+            self.align,
+            self.at,
+            self.endian,
+            self.trail,
+        ) == (o.bytes, o.bits, o.align, o.at, o.endian, o.trail)
     }
 
     /// Whether every frame has the same bytes where `self` and `other` (same field, other
     /// `skip` or `gap`) cover different bytes: then the frames cannot tell them apart.
     fn alike(&self, other: &Layout, frames: &[&[u8]]) -> bool {
-        let body = |f: &[u8]| -> Vec<u8> {
-            match self.at {
-                CrcAt::Start => f[self.bytes..].to_vec(),
-                CrcAt::End => f[..f.len() - self.bytes].to_vec(),
-            }
-        };
         let (k0, k1) = (self.skip.min(other.skip), self.skip.max(other.skip));
         let (j0, j1) = (self.gap.min(other.gap), self.gap.max(other.gap));
         let differ = |f: &[u8]| {
-            let b = body(f);
+            let b = self.parts(f).map_or(&[][..], |p| p.1);
             let head = b[k0..k1].to_vec();
             let tail = b[b.len() - j1..b.len() - j0].to_vec();
             (head, tail)
@@ -81,10 +159,26 @@ impl fmt::Display for Layout {
             CrcAt::Start => "first",
             CrcAt::End => "last",
         };
-        match (self.bytes, self.endian) {
-            (1, _) => write!(f, "{end} byte")?,
-            (n, Endian::Big) => write!(f, "big-endian, {end} {n} bytes")?,
-            (n, Endian::Little) => write!(f, "little-endian, {end} {n} bytes")?,
+        let (n, t) = (self.bytes, self.trail);
+        let place = match (n, t, self.at) {
+            (1, 0, _) => format!("{end} byte"),
+            (n, 0, _) => format!("{end} {n} bytes"),
+            (1, t, CrcAt::End) => format!("the byte before the last {t}"),
+            (1, t, CrcAt::Start) => format!("the byte after the first {t}"),
+            (n, t, CrcAt::End) => format!("{n} bytes before the last {t}"),
+            (n, t, CrcAt::Start) => format!("{n} bytes after the first {t}"),
+        };
+        match (n, self.endian) {
+            (1, _) => f.write_str(&place)?,
+            (_, Endian::Big) => write!(f, "big-endian, {place}")?,
+            (_, Endian::Little) => write!(f, "little-endian, {place}")?,
+        }
+        if self.bits < 8 * n as u32 {
+            let half = match self.align {
+                Align::Low => "low",
+                Align::High => "high",
+            };
+            write!(f, ", its {half} {} bits", self.bits)?;
         }
         let s = |n: usize| if n == 1 { "" } else { "s" };
         let (k, j) = (self.skip, self.gap);
@@ -115,6 +209,12 @@ pub struct FrameQuery {
     pub skip: RangeInclusive<usize>,
     /// Uncovered bytes `j` at the other end to try (`0..=4` for `--skip auto`).
     pub gap: RangeInclusive<usize>,
+    /// Bytes `t` outside the CRC field at the frame's outer end to try (`0..=4` for
+    /// `--skip auto`).
+    pub trail: RangeInclusive<usize>,
+    /// Also widths that are not a multiple of 8, in the low or high bits of their field
+    /// (`--width`/`--widths` given); off, only whole-byte widths are tried.
+    pub narrow: bool,
     /// Look for models that fit all frames but a few (up to a quarter) when none fits all.
     pub outliers: bool,
 }
@@ -128,6 +228,8 @@ impl Default for FrameQuery {
             endian: None,
             skip: 0..=0,
             gap: 0..=0,
+            trail: 0..=0,
+            narrow: false,
             outliers: true,
         }
     }
@@ -146,9 +248,21 @@ impl FrameQuery {
     /// ```
     pub fn layouts(&self) -> Vec<Layout> {
         let (lo, hi) = (*self.query.widths.start(), *self.query.widths.end());
+        let widths = (lo.max(1)..=hi.min(128))
+            .filter(|w| w.is_multiple_of(8) || (self.narrow && *w >= 3))
+            .collect::<Vec<u32>>();
         let mut out = Vec::new();
-        for bytes in (lo.div_ceil(8).max(1)..=(hi / 8).min(16)).map(|b| b as usize) {
-            for at in [CrcAt::End, CrcAt::Start] {
+        for bits in widths {
+            let bytes = bits.div_ceil(8) as usize;
+            let aligns: &[Align] = if bits.is_multiple_of(8) {
+                &[Align::Low]
+            } else {
+                &[Align::Low, Align::High]
+            };
+            for (&align, at) in aligns
+                .iter()
+                .flat_map(|a| [(a, CrcAt::End), (a, CrcAt::Start)])
+            {
                 for endian in [Endian::Big, Endian::Little] {
                     let one_byte_twice =
                         bytes == 1 && self.endian.is_none() && endian != Endian::Big;
@@ -158,15 +272,16 @@ impl FrameQuery {
                     {
                         continue;
                     }
-                    for skip in self.skip.clone() {
-                        for gap in self.gap.clone() {
-                            out.push(Layout {
-                                bytes,
-                                at,
-                                endian,
-                                skip,
-                                gap,
-                            });
+                    for trail in self.trail.clone() {
+                        for skip in self.skip.clone() {
+                            for gap in self.gap.clone() {
+                                out.push(Layout {
+                                    bits,
+                                    align,
+                                    trail,
+                                    ..Layout::whole(bytes, at, endian, skip, gap)
+                                });
+                            }
                         }
                     }
                 }
@@ -228,6 +343,7 @@ pub fn search_capture(frames: &[Vec<u8>], q: &FrameQuery) -> Result<Capture, Sea
     }
     let cands: Vec<Candidate<Layout>> = layouts
         .iter()
+        .filter(|l| l.bits.is_multiple_of(8) || l.padding_agrees(frames))
         .filter_map(|l| {
             let samples = frames.iter().map(|f| l.split(f)).collect::<Option<_>>()?;
             let widths = l.width()..=l.width();
@@ -248,8 +364,9 @@ pub fn search_capture(frames: &[Vec<u8>], q: &FrameQuery) -> Result<Capture, Sea
     };
     // Enumerating generators (no equal-length frames; up to ~1 s per width and layout) is
     // affordable with one layout per width only.
-    let enumerate =
-        q.at.is_some() && q.endian.is_some() && q.skip.clone().count() * q.gap.clone().count() == 1;
+    let enumerate = q.at.is_some()
+        && q.endian.is_some()
+        && q.skip.clone().count() * q.gap.clone().count() * q.trail.clone().count() == 1;
     let both_orders = q.endian.is_none();
     let scan = outliers::scan(&cands, max_bad, enumerate);
     Ok(Capture {
@@ -296,10 +413,7 @@ fn group(found: Vec<Found<Layout>>, frames: &[Vec<u8>], both_orders: bool) -> Ve
             .filter(|i| !f.bad.contains(i))
             .map(|i| frames[i].as_slice())
             .collect();
-        let same_field = |a: &Layout| {
-            let l = f.layout;
-            (a.bytes, a.at, a.endian) == (l.bytes, l.at, l.endian)
-        };
+        let same_field = |a: &Layout| a.same_field(&f.layout);
         let into = fits.iter_mut().find(|fit| {
             fit.bad == f.bad
                 && fit

@@ -41,7 +41,7 @@ mod sample;
 
 pub use driver::search;
 pub use layout::{
-    search_capture, search_frames, search_outliers, Capture, Fit, FrameQuery, Layout,
+    search_capture, search_frames, search_outliers, Align, Capture, Fit, FrameQuery, Layout,
 };
 pub use outcome::{attribute, CatalogueMatch, Outcome, Query, SearchError, Solved};
 pub use sample::{parse_hex, CrcAt, Endian, Sample};

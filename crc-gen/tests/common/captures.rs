@@ -96,3 +96,24 @@ pub fn capture_4() -> (Model, Vec<Vec<u8>>) {
     frames[7][1] ^= 0x01;
     (m, frames)
 }
+
+/// Capture 5: eight frames (four lengths, two of each) carrying the catalogue algorithm
+/// `name` in a `bytes`-byte field at the end, in the low bits, in the given byte order,
+/// followed by `trail` random bytes.
+pub fn capture_5(name: &str, bytes: usize, endian: Endian, trail: usize) -> (Model, Vec<Vec<u8>>) {
+    let m = crc_gen::catalogue::lookup(name).unwrap().model.clone();
+    let mut rng = Rng(0x4205 + bytes as u64 + trail as u64);
+    let frames = [11, 11, 16, 16, 23, 23, 30, 30]
+        .iter()
+        .map(|&n| {
+            let data = rng.bytes(n);
+            let crc = m.crc(&data);
+            let mut field: Vec<u8> = (0..bytes).map(|i| (crc >> (8 * i)) as u8).collect();
+            if endian == Endian::Big {
+                field.reverse();
+            }
+            [data, field, rng.bytes(trail)].concat()
+        })
+        .collect();
+    (m, frames)
+}

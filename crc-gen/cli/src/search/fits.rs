@@ -3,7 +3,7 @@
 
 use std::process::ExitCode;
 
-use crc_gen::search::{CrcAt, Endian, Fit, Layout, Outcome};
+use crc_gen::search::{Align, CrcAt, Endian, Fit, Layout, Outcome};
 use serde::Serialize;
 
 use super::outcome::{text, JsonOutcome};
@@ -181,6 +181,11 @@ struct JsonFit {
 #[derive(Serialize)]
 struct JsonLayout {
     crc_bytes: usize,
+    crc_bits: u32,
+    /// `low` or `high`: which bits of the field hold a narrower CRC.
+    align: &'static str,
+    /// Bytes outside the field at the frame's outer end.
+    trail: usize,
     at: &'static str,
     endian: &'static str,
     skip: usize,
@@ -198,6 +203,12 @@ impl JsonLayout {
     fn new(l: &Layout) -> Self {
         JsonLayout {
             crc_bytes: l.bytes,
+            crc_bits: l.bits,
+            align: match l.align {
+                Align::Low => "low",
+                Align::High => "high",
+            },
+            trail: l.trail,
             at: match l.at {
                 CrcAt::Start => "start",
                 CrcAt::End => "end",
