@@ -90,7 +90,7 @@ fn main() {
     let t = median(3, &mut || {
         search(&s, &Query::widths(1..=16)).unwrap();
     });
-    println!("distinct lengths, widths 1..=16 enumerated: {t:?}");
+    println!("distinct lengths, widths 1..=16 (triple products; enumerated before): {t:?}");
     frames(&mut rng, &mut |r, f| median(r, f));
     koopman(&mut rng);
 }
@@ -121,6 +121,7 @@ fn koopman(rng: &mut Rng) {
     let q = FrameQuery {
         skip: 0..=8,
         gap: 0..=4,
+        trail: 0..=4,
         ..FrameQuery::default()
     };
     let start = Instant::now();
@@ -170,9 +171,11 @@ fn frames(rng: &mut Rng, median: &mut dyn FnMut(usize, &mut dyn FnMut()) -> Dura
     let addressed = make(rng, &lengths, 2);
     let distinct = make(rng, &[20, 26, 31, 37, 44, 50, 57, 64], 0);
     let auto = FrameQuery::default();
+    // `--skip auto`: k, j and the trailer t (6,750 layouts).
     let skip = FrameQuery {
         skip: 0..=8,
         gap: 0..=4,
+        trail: 0..=4,
         ..FrameQuery::default()
     };
     for (what, frames, q, bad) in [

@@ -11,7 +11,7 @@ pub(super) const BUDGET: u64 = 1 << 28;
 /// The same budget for the cofactor enumeration of one search among the many of a layout or
 /// outlier scan: enough for the cofactors of degree up to about 8 that two or more pairs
 /// leave.
-const SCAN_BUDGET: u64 = 1 << 18;
+pub(super) const SCAN_BUDGET: u64 = 1 << 18;
 
 /// Candidate generators as `poly` (without `x^w`), for one width and reflection.
 pub(super) struct Candidates {
@@ -33,7 +33,7 @@ const PAIR_SLACK: u64 = 8;
 /// `S = M·x^w + u`: the message bits in feeding order (the first bit highest, each byte
 /// reversed when refin), times `x^w`, plus the CRC, unreflected. `S ≡ init·x^(8n) + X'`
 /// (mod G) for every sample of an n-byte message.
-fn sample_poly(s: &Sample, w: u32, refin: bool, refout: bool) -> Poly {
+pub(super) fn sample_poly(s: &Sample, w: u32, refin: bool, refout: bool) -> Poly {
     let n = s.data.len() as u64;
     let bits = 8 * n + u64::from(w);
     let mut p = vec![0u64; bits.div_ceil(64) as usize + 1];
@@ -58,8 +58,9 @@ fn sample_poly(s: &Sample, w: u32, refin: bool, refout: bool) -> Poly {
 
 /// The gcd of every equal-length pair's `S_a + S_b` (init and xorout cancel, so G divides
 /// it), each length group's first sample with the others, or `None` when no pair carries
-/// information.
-fn pairs_gcd(samples: &[Sample], polys: &[Poly]) -> Option<Poly> {
+/// information. Stops once the gcd has degree below `w` (no generator of that width: the
+/// usual case for a wrong layout, decided by the first two pairs).
+fn pairs_gcd(samples: &[Sample], polys: &[Poly], w: u32) -> Option<Poly> {
     let mut g: Option<Poly> = None;
     let mut by_len: Vec<usize> = (0..samples.len()).collect();
     by_len.sort_by_key(|&i| samples[i].data.len());
@@ -69,10 +70,14 @@ fn pairs_gcd(samples: &[Sample], polys: &[Poly]) -> Option<Poly> {
             if p.degree().is_none() {
                 continue;
             }
-            g = Some(match g {
+            let next = match g {
                 None => p,
                 Some(g) => Poly::gcd(g, p),
-            });
+            };
+            if next.degree().is_none_or(|d| d < u64::from(w)) {
+                return Some(next);
+            }
+            g = Some(next);
         }
     }
     g
@@ -151,7 +156,7 @@ pub(super) fn candidates(
     // Scans of many layouts or subsets want a pinned-down answer; a gcd that leaves many
     // candidates (one equal-length pair) cannot give one there, so it is not enumerated.
     let budget = if enumerate { BUDGET } else { SCAN_BUDGET };
-    let pairs = pairs_gcd(samples, &polys);
+    let pairs = pairs_gcd(samples, &polys, w);
     let weak = pairs
         .as_ref()
         .is_none_or(|g| g.degree().is_some_and(|d| d > u64::from(w) + PAIR_SLACK));
@@ -263,7 +268,7 @@ fn divisors_cost(g: &Poly, w: u32) -> u64 {
 
 /// The polys of the degree-`w` divisors `x^w + poly` of `g`, ascending, within `budget`
 /// register steps.
-fn divisors(g: &Poly, w: u32, budget: u64) -> Result<Vec<u128>, String> {
+pub(super) fn divisors(g: &Poly, w: u32, budget: u64) -> Result<Vec<u128>, String> {
     let w64 = u64::from(w);
     let dg = match g.degree() {
         Some(dg) if dg >= w64 => dg,

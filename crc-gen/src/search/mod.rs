@@ -36,6 +36,7 @@ mod layout;
 mod linalg;
 mod outcome;
 mod outliers;
+mod probe;
 mod rank;
 mod sample;
 

@@ -4,6 +4,7 @@
 
 use super::driver::{search_with, swap_bytes};
 use super::outcome::{CatalogueMatch, Outcome, Query};
+use super::probe::Probes;
 use super::sample::Sample;
 use crate::catalogue;
 
@@ -48,9 +49,13 @@ pub(super) fn scan<L: Copy>(cands: &[Candidate<L>], max_bad: usize, enumerate: b
     let mut undecided = Vec::new();
     // The samples each catalogue algorithm misses, per candidate, computed once.
     let mut misses: Vec<Option<Vec<Miss>>> = vec![None; cands.len()];
+    // Each candidate's probes (see `probe`), kept from one `t` to the next.
+    let mut probes: Vec<Option<Option<Probes>>> = (0..cands.len()).map(|_| None).collect();
     for t in 0..=max_bad {
         let mut found = Vec::new();
-        for ((layout, samples, q), misses) in cands.iter().zip(&mut misses) {
+        for (((layout, samples, q), misses), probes) in
+            cands.iter().zip(&mut misses).zip(&mut probes)
+        {
             if t == 0 {
                 if let Ok(outcome) = search_with(samples, q, enumerate) {
                     if !outcome.undetermined.is_empty() {
@@ -66,11 +71,12 @@ pub(super) fn scan<L: Copy>(cands: &[Candidate<L>], max_bad: usize, enumerate: b
                 }
                 continue;
             }
-            let misses = misses.get_or_insert_with(|| catalogue_misses(samples, q));
+            let misses = misses.get_or_insert_with(|| catalogue_misses(samples, q, max_bad));
             let named = catalogue_all_but(misses, t);
             // A solved model that a catalogue hit already names (same bad samples) is that hit.
             let solved: Vec<(Outcome, Vec<usize>)> = if t <= MAX_SOLVED_BAD {
-                solved_all_but(samples, q, t)
+                let probes = probes.get_or_insert_with(|| Probes::new(samples, q));
+                solved_all_but(samples, q, t, probes.as_mut())
             } else {
                 Vec::new()
             };
@@ -98,8 +104,8 @@ pub(super) fn scan<L: Copy>(cands: &[Candidate<L>], max_bad: usize, enumerate: b
 type Miss = (CatalogueMatch, Vec<usize>);
 
 /// Every allowed catalogue algorithm (straight, and byte-swapped for whole-byte widths
-/// above 8) with the samples it misses.
-fn catalogue_misses(samples: &[Sample], q: &Query) -> Vec<Miss> {
+/// above 8) with the samples it misses (only the first `max_bad + 1` once that many).
+fn catalogue_misses(samples: &[Sample], q: &Query, max_bad: usize) -> Vec<Miss> {
     let (lo, hi) = (*q.widths.start(), *q.widths.end());
     let mut out = Vec::new();
     for entry in catalogue::entries() {
@@ -107,19 +113,29 @@ fn catalogue_misses(samples: &[Sample], q: &Query) -> Vec<Miss> {
         if !q.catalogue || !(lo..=hi).contains(&m.width()) || !q.allows(m.refin(), m.refout()) {
             continue;
         }
-        let crcs: Vec<u128> = samples.iter().map(|s| m.crc(&s.data)).collect();
-        let misses = |f: &dyn Fn(u128) -> u128| -> Vec<usize> {
-            (0..samples.len())
-                .filter(|&i| f(crcs[i]) != samples[i].crc)
-                .collect()
-        };
+        // Each CRC is a bitwise run over the message; stop once both readings miss more
+        // samples than may be bad (the usual case for a wrong layout: after one or two).
+        let swaps = m.width() % 8 == 0 && m.width() > 8;
+        let (mut straight, mut swapped) = (Vec::new(), Vec::new());
+        for (i, s) in samples.iter().enumerate() {
+            if straight.len() > max_bad && (!swaps || swapped.len() > max_bad) {
+                break;
+            }
+            let c = m.crc(&s.data);
+            if c != s.crc {
+                straight.push(i);
+            }
+            if swaps && swap_bytes(c, m.width()) != s.crc {
+                swapped.push(i);
+            }
+        }
         let hit = |byte_swapped| CatalogueMatch {
             entry,
             byte_swapped,
         };
-        out.push((hit(false), misses(&|c| c)));
-        if m.width() % 8 == 0 && m.width() > 8 {
-            out.push((hit(true), misses(&|c| swap_bytes(c, m.width()))));
+        out.push((hit(false), straight));
+        if swaps {
+            out.push((hit(true), swapped));
         }
     }
     out
@@ -149,14 +165,23 @@ fn catalogue_all_but(misses: &[Miss], t: usize) -> Vec<(Outcome, Vec<usize>)> {
 
 /// Solved models (one generator, init pinned down or not) that the rest decide and that
 /// miss exactly `t` samples.
-fn solved_all_but(samples: &[Sample], q: &Query, t: usize) -> Vec<(Outcome, Vec<usize>)> {
+fn solved_all_but(
+    samples: &[Sample],
+    q: &Query,
+    t: usize,
+    probes: Option<&mut Probes>,
+) -> Vec<(Outcome, Vec<usize>)> {
     let n = samples.len();
     let q = Query {
         catalogue: false,
         ..q.clone()
     };
     let mut found = Vec::new();
-    for bad in subsets(n, t).take(MAX_SUBSETS) {
+    let sets: Vec<Vec<usize>> = match probes.and_then(|p| p.bad_sets(t)) {
+        Some(sets) => sets,
+        None => subsets(n, t).take(MAX_SUBSETS).collect(),
+    };
+    for bad in sets {
         let keep: Vec<Sample> = (0..n)
             .filter(|i| !bad.contains(i))
             .map(|i| samples[i].clone())
