@@ -102,9 +102,14 @@ fn corrupt(frame: &mut [u8], l: &Layout, rng: &mut Rng) {
 /// One capture: 8 frames (four lengths, two of each) of model `m` in layout `l`, `bad`
 /// of them corrupt; the search must find model, layout and exactly the corrupt frames.
 fn recovers(rng: &mut Rng, w: u32, l: Layout, bad: usize, catalogue: bool) {
-    let (m, name) = model(rng, w, catalogue);
     let a = 6 + rng.below(10) as usize;
     let lengths = [a, a, a + 3, a + 3, a + 7, a + 7, a + 12, a + 12];
+    recovers_from(rng, w, l, bad, catalogue, &lengths);
+}
+
+/// [`recovers`] with the frames' data lengths given.
+fn recovers_from(rng: &mut Rng, w: u32, l: Layout, bad: usize, catalogue: bool, lengths: &[usize]) {
+    let (m, name) = model(rng, w, catalogue);
     let mut frames: Vec<Vec<u8>> = lengths
         .iter()
         .map(|&n| {
@@ -114,7 +119,7 @@ fn recovers(rng: &mut Rng, w: u32, l: Layout, bad: usize, catalogue: bool) {
         .collect();
     let mut which: Vec<usize> = Vec::new();
     while which.len() < bad {
-        let i = rng.below(8) as usize;
+        let i = rng.below(lengths.len() as u64) as usize;
         if !which.contains(&i) {
             which.push(i);
         }
@@ -127,6 +132,7 @@ fn recovers(rng: &mut Rng, w: u32, l: Layout, bad: usize, catalogue: bool) {
     // half of the field and trailers up to 2 bytes.
     let q = if l.bits.is_multiple_of(8) && l.trail == 0 {
         FrameQuery {
+            query: Query::widths(8..=w.max(64)),
             skip: 0..=4,
             gap: 0..=2,
             ..FrameQuery::default()
@@ -225,6 +231,19 @@ fn narrow_fields_and_trailers_are_recovered() {
         let l = narrow_layouts(&mut rng, w);
         let bad = if i % 5 == 4 { 1 + i % 2 } else { 0 };
         recovers(&mut rng, w, l, bad, i % 3 == 0);
+    }
+}
+
+#[test]
+fn distinct_length_captures_are_recovered() {
+    // No two frames of one length (seven, widths above 16 up to 128): the triple products
+    // give the generator, under every whole-byte layout; one capture with a bad frame.
+    let mut rng = Rng(0xd1d1);
+    for (i, w) in [16, 24, 32, 48, 64, 96, 128].into_iter().enumerate() {
+        let l = layouts(&mut rng, w);
+        let a = 8 + rng.below(6) as usize;
+        let lengths = [a, a + 2, a + 5, a + 7, a + 11, a + 13, a + 17];
+        recovers_from(&mut rng, w, l, usize::from(i == 2), i % 2 == 0, &lengths);
     }
 }
 
