@@ -47,6 +47,11 @@ fn median(rounds: usize, f: &mut dyn FnMut()) -> Duration {
 }
 
 fn main() {
+    // `search_speed koopman`: that case only (for its CPU time under `time`).
+    if std::env::args().any(|a| a == "koopman") {
+        koopman(&mut Rng(0x5eed));
+        return;
+    }
     // `search_speed once`: each case run once (for callgrind instruction counts).
     let once = std::env::args().any(|a| a == "once");
     let median = |rounds: usize, f: &mut dyn FnMut()| median(if once { 1 } else { rounds }, f);

@@ -1,8 +1,9 @@
 //! Bad-sample sets proposed by probes, instead of trying every `t`-subset: a probe is two
 //! disjoint equal-length pairs, whose polynomials G divides when all four samples are good.
-//! With `t` bad samples among `t + 1` disjoint probes one probe is clean, so its gcd holds
-//! G; with G fixed, every sample's residue `S_i mod G ≡ init·x^(8n_i) + X'` is the same
-//! for the good samples of one length, so the odd ones out are the bad ones.
+//! With `t` bad samples among `t + 1` disjoint probes one probe is clean (or, with fewer
+//! pairs, among all two-of-the-pairs when `t + 2` pairs exist), so its gcd holds G; with G
+//! fixed, every sample's residue `S_i mod G ≡ init·x^(8n_i) + X'` is the same for the good
+//! samples of one length, so the odd ones out are the bad ones.
 
 use super::candidates::{divisors, sample_poly, SCAN_BUDGET};
 use super::outcome::Query;
@@ -20,9 +21,9 @@ pub(super) struct Probes {
     pairs: Vec<[usize; 2]>,
     /// Per allowed reflection, every sample's `S_i` at the query's width.
     polys: Vec<Vec<Poly>>,
-    /// Per probe computed so far, the generators its gcd gave, each with every sample's
-    /// residue.
-    found: Vec<Vec<Vec<u128>>>,
+    /// Per probe computed so far (two indices into `pairs`), the generators its gcd gave,
+    /// each with every sample's residue.
+    found: Vec<((usize, usize), Vec<Vec<u128>>)>,
     w: u32,
     even: bool,
 }
@@ -59,35 +60,61 @@ impl Probes {
         })
     }
 
-    /// The `t`-sets of samples that some probe's generator marks as odd ones out; `None`
-    /// when the samples do not hold `t + 1` disjoint probes: then every subset must be
-    /// tried.
-    pub(super) fn bad_sets(&mut self, t: usize) -> Option<Vec<Vec<usize>>> {
-        if self.pairs.len() < 2 * (t + 1) {
-            return None;
+    /// The probes for `t` bad samples, as pairs of indices into `pairs`: `t + 1` disjoint
+    /// ones when there are enough pairs; else every two of the pairs, when at least two
+    /// are clean (`t` bad samples spoil at most `t` pairs); else `None`.
+    fn probes(&self, t: usize) -> Option<Vec<(usize, usize)>> {
+        let m = self.pairs.len();
+        if m >= 2 * (t + 1) {
+            Some((0..=t).map(|k| (2 * k, 2 * k + 1)).collect())
+        } else if m >= t + 2 {
+            Some(
+                (0..m)
+                    .flat_map(|i| (i + 1..m).map(move |j| (i, j)))
+                    .collect(),
+            )
+        } else {
+            None
         }
-        while self.found.len() < t + 1 {
-            let k = self.found.len();
-            let [[a, b], [c, d]] = [self.pairs[2 * k], self.pairs[2 * k + 1]];
-            let mut gens = Vec::new();
-            for polys in &self.polys {
-                let g = Poly::gcd(polys[a].add(&polys[b]), polys[c].add(&polys[d]));
-                let Ok(found) = divisors(&g, self.w, SCAN_BUDGET) else {
-                    continue;
-                };
-                for poly in found.into_iter().filter(|p| self.even || p & 1 == 1) {
-                    let m = ModG::new(self.w, poly);
-                    gens.push(polys.iter().map(|p| m.rem(p)).collect());
+    }
+
+    /// The generators that probe `(i, j)` gives, each with every sample's residue.
+    fn probe(&mut self, (i, j): (usize, usize)) -> &[Vec<u128>] {
+        let at = match self.found.iter().position(|(k, _)| *k == (i, j)) {
+            Some(at) => at,
+            None => {
+                let ([a, b], [c, d]) = (self.pairs[i], self.pairs[j]);
+                let mut gens = Vec::new();
+                for polys in &self.polys {
+                    let g = Poly::gcd(polys[a].add(&polys[b]), polys[c].add(&polys[d]));
+                    let Ok(found) = divisors(&g, self.w, SCAN_BUDGET) else {
+                        continue;
+                    };
+                    for poly in found.into_iter().filter(|p| self.even || p & 1 == 1) {
+                        let m = ModG::new(self.w, poly);
+                        gens.push(polys.iter().map(|p| m.rem(p)).collect());
+                    }
                 }
+                self.found.push(((i, j), gens));
+                self.found.len() - 1
             }
-            self.found.push(gens);
-        }
-        let groups: Vec<&[usize]> = self.groups.iter().map(Vec::as_slice).collect();
+        };
+        &self.found[at].1
+    }
+
+    /// The `t`-sets of samples that some probe's generator marks as odd ones out; `None`
+    /// when the samples do not hold probes enough (see [`Probes::probes`]): then every
+    /// subset must be tried.
+    pub(super) fn bad_sets(&mut self, t: usize) -> Option<Vec<Vec<usize>>> {
+        let groups: Vec<Vec<usize>> = self.groups.clone();
+        let groups: Vec<&[usize]> = groups.iter().map(Vec::as_slice).collect();
         let mut sets: Vec<Vec<usize>> = Vec::new();
-        for residue in self.found[..=t].iter().flatten() {
-            for set in odd_ones_out(&groups, residue, t) {
-                if !sets.contains(&set) && sets.len() < MAX_SETS {
-                    sets.push(set);
+        for p in self.probes(t)? {
+            for residue in self.probe(p) {
+                for set in odd_ones_out(&groups, residue, t) {
+                    if !sets.contains(&set) && sets.len() < MAX_SETS {
+                        sets.push(set);
+                    }
                 }
             }
         }
