@@ -13,6 +13,9 @@ use crate::gf2::{ModG, Poly};
 /// At most this many bad sets are proposed per width (each costs a search).
 const MAX_SETS: usize = 256;
 
+/// Every sample's residue modulo one generator.
+type Residues = Vec<u128>;
+
 /// One candidate's probes, computed as far as asked and kept for larger `t`.
 pub(super) struct Probes {
     /// Sample indices grouped by message length.
@@ -23,7 +26,7 @@ pub(super) struct Probes {
     polys: Vec<Vec<Poly>>,
     /// Per probe computed so far (two indices into `pairs`), the generators its gcd gave,
     /// each with every sample's residue.
-    found: Vec<((usize, usize), Vec<Vec<u128>>)>,
+    found: Vec<((usize, usize), Vec<Residues>)>,
     w: u32,
     even: bool,
 }
@@ -79,7 +82,7 @@ impl Probes {
     }
 
     /// The generators that probe `(i, j)` gives, each with every sample's residue.
-    fn probe(&mut self, (i, j): (usize, usize)) -> &[Vec<u128>] {
+    fn probe(&mut self, (i, j): (usize, usize)) -> &[Residues] {
         let at = match self.found.iter().position(|(k, _)| *k == (i, j)) {
             Some(at) => at,
             None => {
