@@ -32,6 +32,8 @@
 
 mod candidates;
 mod driver;
+mod fit;
+mod frames;
 mod layout;
 mod linalg;
 mod outcome;
@@ -41,9 +43,9 @@ mod rank;
 mod sample;
 
 pub use driver::search;
-pub use layout::{
-    search_capture, search_frames, search_outliers, Align, Capture, Fit, FrameQuery, Layout,
-};
+pub use fit::Fit;
+pub use frames::{search_capture, search_frames, search_outliers, Capture, FrameQuery};
+pub use layout::{Align, Layout};
 pub use outcome::{attribute, CatalogueMatch, Outcome, Query, SearchError, Solved};
 pub use sample::{parse_hex, CrcAt, Endian, Sample};
 

@@ -3,7 +3,7 @@
 
 use core::cmp::Reverse;
 
-use super::layout::Fit;
+use super::fit::Fit;
 use super::outcome::Outcome;
 use crate::gf2::Poly;
 use crate::model::Model;
