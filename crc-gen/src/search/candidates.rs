@@ -190,10 +190,15 @@ pub(super) fn candidates(
         let mut lens: Vec<usize> = samples.iter().map(|s| s.data.len()).collect();
         lens.sort_unstable();
         lens.dedup();
-        let (n, s) = (lens.len(), if lens.len() == 1 { "" } else { "s" });
+        let what = match (samples.len(), lens.len()) {
+            (1, _) => "one message".to_owned(),
+            // Equal lengths whose pairs carry nothing: the same message and CRC repeated.
+            (_, 1) => "the messages are all the same".to_owned(),
+            (_, n) => format!("{n} message lengths and no two messages of equal length"),
+        };
         return Err(format!(
-            "{n} message length{s} and no two messages of equal length: add messages until \
-             four lengths differ, or one with the length of another"
+            "{what}: add messages until four lengths differ, or one with the length of \
+             another"
         ));
     };
     Ok(Candidates {
