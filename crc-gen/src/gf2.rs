@@ -264,6 +264,11 @@ impl Poly {
     }
 
     /// The sum `self + b` (XOR).
+    ///
+    /// ```
+    /// use crc_gen::gf2::Poly;
+    /// assert_eq!(Poly::from_u128(0b110).add(&Poly::from_u128(0b011)), Poly::from_u128(0b101));
+    /// ```
     pub fn add(&self, b: &Poly) -> Poly {
         let mut r = self.clone();
         r.add_shifted(b, 0);

@@ -6,6 +6,14 @@ use core::fmt;
 use super::sample::{CrcAt, Endian, Sample};
 
 /// Which bits of a CRC field wider than the CRC hold it (the field read as a number).
+///
+/// ```
+/// use crc_gen::search::{Align, CrcAt, Endian, Layout};
+/// let low = Layout { bits: 12, ..Layout::whole(2, CrcAt::Start, Endian::Big, 0, 0) };
+/// let high = Layout { align: Align::High, ..low };
+/// assert_eq!(low.split(&[0x0a, 0xbc, 0x31]).unwrap().crc, 0xabc);
+/// assert_eq!(high.split(&[0xab, 0xc0, 0x31]).unwrap().crc, 0xabc);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Align {
     /// The CRC is the field's low bits (the usual: CRC-12 as the number 0x0abc).
@@ -55,6 +63,12 @@ pub struct Layout {
 
 impl Layout {
     /// A CRC that fills its `bytes`-byte field, nothing outside the field.
+    ///
+    /// ```
+    /// use crc_gen::search::{CrcAt, Endian, Layout};
+    /// let l = Layout::whole(4, CrcAt::End, Endian::Big, 2, 0);
+    /// assert_eq!((l.width(), l.trail), (32, 0));
+    /// ```
     pub fn whole(bytes: usize, at: CrcAt, endian: Endian, skip: usize, gap: usize) -> Layout {
         Layout {
             bytes,
