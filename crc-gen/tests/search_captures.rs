@@ -156,3 +156,38 @@ fn capture_5_a_narrow_crc_in_whole_bytes_and_a_trailer() {
         (2, Endian::Little, 2, 0, 0)
     );
 }
+
+#[test]
+fn capture_2b_lengths_a_multiple_of_a_small_factors_order_apart() {
+    // G = (x^2 + x + 1)·(x + 1)·G29: lengths 3 bytes apart (24 bits, a multiple of the
+    // order 3 of x^2 + x + 1) leave init bits free even with two lengths; one frame bad.
+    use crc_gen::gf2::Poly;
+    let mut rng = Rng(0x4206);
+    let g = Poly::from_u128(0b111)
+        .mul(&Poly::from_u128(0b11))
+        .mul(&Poly::monic(29, rng.bits(29) | 1));
+    let m = crc_gen::ModelSpec::new(32, g.low(32))
+        .init(rng.bits(32))
+        .xorout(rng.bits(32))
+        .build()
+        .unwrap();
+    let mut frames: Vec<Vec<u8>> = [12, 12, 12, 12, 15, 15, 15, 15]
+        .iter()
+        .map(|&n| {
+            let d = rng.bytes(n);
+            [d.clone(), (m.crc(&d) as u32).to_be_bytes().to_vec()].concat()
+        })
+        .collect();
+    frames[6][2] ^= 0x40;
+    let q = FrameQuery {
+        at: Some(CrcAt::End),
+        endian: Some(Endian::Big),
+        query: Query::width(32),
+        ..FrameQuery::default()
+    };
+    let fits = search_frames(&frames, &q).unwrap();
+    let first = fits.first().unwrap_or_else(|| panic!("nothing fits"));
+    assert!(solves(first, &m), "{fits:#?}");
+    assert_eq!(first.bad, [6]);
+    assert_eq!(first.outcome.solved[0].free_init_bits, 2, "{fits:#?}");
+}
