@@ -47,6 +47,11 @@ fn median(rounds: usize, f: &mut dyn FnMut()) -> Duration {
 }
 
 fn main() {
+    // `search_speed koopman`: that case only (for its CPU time under `time`).
+    if std::env::args().any(|a| a == "koopman") {
+        koopman(&mut Rng(0x5eed));
+        return;
+    }
     // `search_speed once`: each case run once (for callgrind instruction counts).
     let once = std::env::args().any(|a| a == "once");
     let median = |rounds: usize, f: &mut dyn FnMut()| median(if once { 1 } else { rounds }, f);
@@ -90,8 +95,59 @@ fn main() {
     let t = median(3, &mut || {
         search(&s, &Query::widths(1..=16)).unwrap();
     });
-    println!("distinct lengths, widths 1..=16 enumerated: {t:?}");
+    println!("distinct lengths, widths 1..=16 (triple products; enumerated before): {t:?}");
     frames(&mut rng, &mut |r, f| median(r, f));
+    koopman(&mut rng);
+}
+
+/// The Koopman case of issue 42: a CRC-32 with poly 0x741b8cd7 (normal form), random init
+/// and xorout, reflected; 12 frames of 200 and 256 bytes, a 3-byte header and a 2-byte gap
+/// before the CRC (big-endian at the end), two frames corrupt, searched under `--crc-at auto
+/// --skip auto`. Run once: it is the slow case.
+fn koopman(rng: &mut Rng) {
+    let m = ModelSpec::new(32, 0x741b_8cd7)
+        .init(rng.bits(32))
+        .xorout(rng.bits(32))
+        .reflected(true)
+        .build()
+        .unwrap();
+    let mut frames: Vec<Vec<u8>> = [200, 256]
+        .iter()
+        .cycle()
+        .take(12)
+        .map(|&n| {
+            let (head, data, gap) = (rng.bytes(3), rng.bytes(n - 9), rng.bytes(2));
+            let crc = (m.crc(&data) as u32).to_be_bytes();
+            [head, data, gap, crc.to_vec()].concat()
+        })
+        .collect();
+    frames[3][40] ^= 0x10;
+    frames[8][100] ^= 0x01;
+    let q = FrameQuery {
+        skip: 0..=8,
+        gap: 0..=4,
+        trail: 0..=4,
+        ..FrameQuery::default()
+    };
+    let start = Instant::now();
+    let fits = search_frames(&frames, &q).unwrap();
+    let t = start.elapsed();
+    let found = fits.first().is_some_and(|f| {
+        f.bad == [3, 8]
+            && f.outcome
+                .solved
+                .iter()
+                .any(|s| s.model.poly() == 0x741b_8cd7)
+    });
+    println!(
+        "Koopman CRC-32, 12 frames of 200/256 bytes, 3-byte header, 2-byte gap, 2 corrupt, \
+         --skip auto: {t:?}, {}",
+        if found {
+            "found first"
+        } else {
+            "not found first"
+        }
+    );
 }
 
 /// 8 frames of 40..=64 bytes carrying CRC-32/ISO-HDLC little-endian at the end, clean and
@@ -120,9 +176,11 @@ fn frames(rng: &mut Rng, median: &mut dyn FnMut(usize, &mut dyn FnMut()) -> Dura
     let addressed = make(rng, &lengths, 2);
     let distinct = make(rng, &[20, 26, 31, 37, 44, 50, 57, 64], 0);
     let auto = FrameQuery::default();
+    // `--skip auto`: k, j and the trailer t (6,750 layouts).
     let skip = FrameQuery {
         skip: 0..=8,
         gap: 0..=4,
+        trail: 0..=4,
         ..FrameQuery::default()
     };
     for (what, frames, q, bad) in [

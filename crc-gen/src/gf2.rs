@@ -237,6 +237,85 @@ impl Poly {
         r
     }
 
+    /// `self += b · x^s`, growing `self` as needed.
+    ///
+    /// ```
+    /// use crc_gen::gf2::Poly;
+    /// let mut p = Poly::from_u128(0b1);
+    /// p.add_shifted(&Poly::from_u128(0b11), 100);
+    /// assert_eq!(p, Poly::monic(101, 0).add(&Poly::monic(100, 1)));
+    /// ```
+    pub fn add_shifted(&mut self, b: &Poly, s: u64) {
+        let Some(db) = b.degree() else { return };
+        let need = ((db + s) / 64) as usize + 1;
+        if self.0.len() < need {
+            self.0.resize(need, 0);
+        }
+        let (ws, bs) = ((s / 64) as usize, (s % 64) as u32);
+        for (i, &w) in b.0.iter().enumerate() {
+            self.0[i + ws] ^= w << bs;
+            if bs > 0 && i + ws + 1 < need {
+                self.0[i + ws + 1] ^= w >> (64 - bs);
+            }
+        }
+        while self.0.last() == Some(&0) {
+            self.0.pop();
+        }
+    }
+
+    /// The sum `self + b` (XOR).
+    ///
+    /// ```
+    /// use crc_gen::gf2::Poly;
+    /// assert_eq!(Poly::from_u128(0b110).add(&Poly::from_u128(0b011)), Poly::from_u128(0b101));
+    /// ```
+    pub fn add(&self, b: &Poly) -> Poly {
+        let mut r = self.clone();
+        r.add_shifted(b, 0);
+        r
+    }
+
+    /// The carry-less product `self · b` (schoolbook: one shifted add per set bit of `b`).
+    ///
+    /// ```
+    /// use crc_gen::gf2::Poly;
+    /// // (x + 1)^2 = x^2 + 1
+    /// assert_eq!(Poly::from_u128(3).mul(&Poly::from_u128(3)), Poly::from_u128(5));
+    /// ```
+    pub fn mul(&self, b: &Poly) -> Poly {
+        let mut r = Poly::default();
+        let Some(db) = b.degree() else { return r };
+        for i in (0..=db).filter(|&i| b.bit(i)) {
+            r.add_shifted(self, i);
+        }
+        r
+    }
+
+    /// `self` with every factor `x` divided out, and how many there were (`(0, 0)` for 0).
+    ///
+    /// ```
+    /// use crc_gen::gf2::Poly;
+    /// assert_eq!(Poly::from_u128(0b1100).without_x(), (Poly::from_u128(0b11), 2));
+    /// ```
+    pub fn without_x(&self) -> (Poly, u64) {
+        let Some(first) = self.0.iter().position(|&w| w != 0) else {
+            return (Poly::default(), 0);
+        };
+        let k = first as u64 * 64 + u64::from(self.0[first].trailing_zeros());
+        let (ws, bs) = ((k / 64) as usize, (k % 64) as u32);
+        let words: Vec<u64> = (ws..self.0.len())
+            .map(|i| {
+                let hi = if bs > 0 {
+                    self.0.get(i + 1).map_or(0, |&w| w << (64 - bs))
+                } else {
+                    0
+                };
+                (self.0[i] >> bs) | hi
+            })
+            .collect();
+        (Poly::from_words(words), k)
+    }
+
     /// The greatest common divisor, by Euclid (`gcd(0, 0) = 0`).
     pub fn gcd(mut a: Poly, mut b: Poly) -> Poly {
         while b.degree().is_some() {
@@ -404,6 +483,38 @@ mod tests {
             assert_eq!(pa.rem(&pb), r);
             let g = Poly::gcd(pa.clone(), pb.clone());
             assert!(pa.rem(&g).degree().is_none() && pb.rem(&g).degree().is_none());
+        }
+    }
+
+    #[test]
+    fn products_and_shifts_match_biguint() {
+        let mut x = 0x0123_4567_89ab_cdefu64;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let big = |p: &Poly| {
+            BigUint::from_slice(
+                &p.0.iter()
+                    .flat_map(|&d| [d as u32, (d >> 32) as u32])
+                    .collect::<Vec<_>>(),
+            )
+        };
+        for _ in 0..50 {
+            let a = Poly::from_words((0..1 + next() % 4).map(|_| next()).collect());
+            let b = Poly::from_words((0..1 + next() % 3).map(|_| next()).collect());
+            assert_eq!(big(&a.mul(&b)), clmul(&big(&a), &big(&b)));
+            let s = next() % 200;
+            let mut c = b.clone();
+            c.add_shifted(&a, s);
+            assert_eq!(big(&c), big(&b) ^ (big(&a) << s));
+            let mut p = Poly::default();
+            p.add_shifted(&a, s);
+            let (odd, k) = p.without_x();
+            assert!(odd.bit(0) && k >= s);
+            assert_eq!(big(&odd) << k, big(&p));
         }
     }
 

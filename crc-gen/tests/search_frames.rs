@@ -4,7 +4,7 @@
 //! recovers the model, the layout and the bad frames. Captures that fit nothing give nothing.
 
 use crc_gen::search::{
-    search_frames, search_outliers, CrcAt, Endian, Fit, FrameQuery, Layout, Query, Sample,
+    search_frames, search_outliers, Align, CrcAt, Endian, Fit, FrameQuery, Layout, Query, Sample,
 };
 use crc_gen::{catalogue, Model, ModelSpec};
 
@@ -33,17 +33,22 @@ fn model(rng: &mut Rng, w: u32, catalogue: bool) -> (Model, Option<&'static str>
     (m, None)
 }
 
-/// The frame for `data` under `m` in layout `l`, the skipped bytes random.
+/// The frame for `data` under `m` in layout `l`, the skipped bytes and the trailer random,
+/// the field's bits outside a narrower CRC zero.
 fn frame(m: &Model, l: &Layout, data: &[u8], rng: &mut Rng) -> Vec<u8> {
-    let crc = m.crc(data);
+    let crc = match l.align {
+        Align::Low => m.crc(data),
+        Align::High => m.crc(data) << (8 * l.bytes as u32 - l.bits),
+    };
     let mut field: Vec<u8> = (0..l.bytes).map(|i| (crc >> (8 * i)) as u8).collect();
     if l.endian == Endian::Big {
         field.reverse();
     }
     let body = [rng.bytes(l.skip), data.to_vec(), rng.bytes(l.gap)].concat();
+    let trail = rng.bytes(l.trail);
     match l.at {
-        CrcAt::End => [body, field].concat(),
-        CrcAt::Start => [field, body].concat(),
+        CrcAt::End => [body, field, trail].concat(),
+        CrcAt::Start => [trail, field, body].concat(),
     }
 }
 
@@ -75,16 +80,21 @@ fn find<'a>(fits: &'a [Fit], l: &Layout, m: &Model, name: Option<&str>) -> Optio
 
 /// Flips one bit of frame `i` inside its CRC field or its covered bytes.
 fn corrupt(frame: &mut [u8], l: &Layout, rng: &mut Rng) {
+    let (n, t) = (frame.len(), l.trail);
     let (body_start, body_end) = match l.at {
-        CrcAt::End => (0, frame.len() - l.bytes),
-        CrcAt::Start => (l.bytes, frame.len()),
+        CrcAt::End => (0, n - t - l.bytes),
+        CrcAt::Start => (t + l.bytes, n),
     };
     let covered = (body_start + l.skip)..(body_end - l.gap);
+    // Within the field, only the CRC's own bits (the rest is padding, not checked).
     let field = match l.at {
-        CrcAt::End => body_end..frame.len(),
-        CrcAt::Start => 0..l.bytes,
+        CrcAt::End => body_end..n - t,
+        CrcAt::Start => t..t + l.bytes,
     };
-    let places: Vec<usize> = covered.chain(field).collect();
+    let mut places: Vec<usize> = covered.collect();
+    if l.bits.is_multiple_of(8) {
+        places.extend(field);
+    }
     let at = places[rng.below(places.len() as u64) as usize];
     frame[at] ^= 1 << rng.below(8);
 }
@@ -92,9 +102,14 @@ fn corrupt(frame: &mut [u8], l: &Layout, rng: &mut Rng) {
 /// One capture: 8 frames (four lengths, two of each) of model `m` in layout `l`, `bad`
 /// of them corrupt; the search must find model, layout and exactly the corrupt frames.
 fn recovers(rng: &mut Rng, w: u32, l: Layout, bad: usize, catalogue: bool) {
-    let (m, name) = model(rng, w, catalogue);
     let a = 6 + rng.below(10) as usize;
     let lengths = [a, a, a + 3, a + 3, a + 7, a + 7, a + 12, a + 12];
+    recovers_from(rng, w, l, bad, catalogue, &lengths);
+}
+
+/// [`recovers`] with the frames' data lengths given.
+fn recovers_from(rng: &mut Rng, w: u32, l: Layout, bad: usize, catalogue: bool, lengths: &[usize]) {
+    let (m, name) = model(rng, w, catalogue);
     let mut frames: Vec<Vec<u8>> = lengths
         .iter()
         .map(|&n| {
@@ -104,7 +119,7 @@ fn recovers(rng: &mut Rng, w: u32, l: Layout, bad: usize, catalogue: bool) {
         .collect();
     let mut which: Vec<usize> = Vec::new();
     while which.len() < bad {
-        let i = rng.below(8) as usize;
+        let i = rng.below(lengths.len() as u64) as usize;
         if !which.contains(&i) {
             which.push(i);
         }
@@ -113,10 +128,24 @@ fn recovers(rng: &mut Rng, w: u32, l: Layout, bad: usize, catalogue: bool) {
     for &i in &which {
         corrupt(&mut frames[i], &l, rng);
     }
-    let q = FrameQuery {
-        skip: 0..=4,
-        gap: 0..=2,
-        ..FrameQuery::default()
+    // Whole-byte CRCs: every whole-byte width; a narrower one or a trailer: its width, each
+    // half of the field and trailers up to 2 bytes.
+    let q = if l.bits.is_multiple_of(8) && l.trail == 0 {
+        FrameQuery {
+            query: Query::widths(8..=w.max(64)),
+            skip: 0..=4,
+            gap: 0..=2,
+            ..FrameQuery::default()
+        }
+    } else {
+        FrameQuery {
+            query: Query::width(l.bits),
+            skip: 0..=4,
+            gap: 0..=2,
+            trail: 0..=2,
+            narrow: true,
+            ..FrameQuery::default()
+        }
     };
     let fits = search_frames(&frames, &q).unwrap();
     let expect = Layout {
@@ -126,23 +155,38 @@ fn recovers(rng: &mut Rng, w: u32, l: Layout, bad: usize, catalogue: bool) {
     let fit = find(&fits, &expect, &m, name);
     let fit = fit.unwrap_or_else(|| panic!("{m} {l:?} bad {which:?}: not found in {fits:#?}"));
     assert_eq!(fit.bad, which, "{m} {l:?}");
+    // The answer to take is the first.
+    assert!(
+        core::ptr::eq(fit, &fits[0]),
+        "{m} {l:?}: not first in {fits:#?}"
+    );
 }
 
 fn layouts(rng: &mut Rng, w: u32) -> Layout {
-    Layout {
-        bytes: (w / 8) as usize,
-        at: if rng.below(2) == 0 {
-            CrcAt::End
-        } else {
-            CrcAt::Start
-        },
-        endian: if rng.below(2) == 0 {
+    let (at, endian) = (rng.below(2), rng.below(2));
+    let (skip, gap) = (rng.below(5) as usize, rng.below(3) as usize);
+    Layout::whole(
+        w.div_ceil(8) as usize,
+        if at == 0 { CrcAt::End } else { CrcAt::Start },
+        if endian == 0 {
             Endian::Big
         } else {
             Endian::Little
         },
-        skip: rng.below(5) as usize,
-        gap: rng.below(3) as usize,
+        skip,
+        gap,
+    )
+}
+
+/// [`layouts`] for any width, with either half of a wider field and a trailer of 0..=2.
+fn narrow_layouts(rng: &mut Rng, w: u32) -> Layout {
+    let l = layouts(rng, w);
+    let high = !w.is_multiple_of(8) && rng.below(2) == 1;
+    Layout {
+        bits: w,
+        align: if high { Align::High } else { Align::Low },
+        trail: rng.below(3) as usize,
+        ..l
     }
 }
 
@@ -176,19 +220,41 @@ fn two_corrupt_frames_are_named() {
 }
 
 #[test]
+fn narrow_fields_and_trailers_are_recovered() {
+    // Widths 3..=128 that are not whole bytes (and some that are), either half of the
+    // field, trailers of 0..=2 bytes; every fifth capture with one or two corrupt frames.
+    let mut rng = Rng(0x4205);
+    let widths = [
+        3, 5, 7, 12, 14, 16, 21, 27, 31, 32, 37, 46, 53, 61, 70, 82, 95, 107, 119, 128,
+    ];
+    for (i, &w) in widths.iter().enumerate() {
+        let l = narrow_layouts(&mut rng, w);
+        let bad = if i % 5 == 4 { 1 + i % 2 } else { 0 };
+        recovers(&mut rng, w, l, bad, i % 3 == 0);
+    }
+}
+
+#[test]
+fn distinct_length_captures_are_recovered() {
+    // No two frames of one length (seven, widths above 16 up to 128): the triple products
+    // give the generator, under every whole-byte layout; one capture with a bad frame.
+    let mut rng = Rng(0xd1d1);
+    for (i, w) in [16, 24, 32, 48, 64, 96, 128].into_iter().enumerate() {
+        let l = layouts(&mut rng, w);
+        let a = 8 + rng.below(6) as usize;
+        let lengths = [a, a + 2, a + 5, a + 7, a + 11, a + 13, a + 17];
+        recovers_from(&mut rng, w, l, usize::from(i == 2), i % 2 == 0, &lengths);
+    }
+}
+
+#[test]
 fn every_end_order_and_range_is_recovered() {
     // The corners: both ends, both orders, k = 0 and 4, j = 0 and 2, at width 16.
     let mut rng = Rng(77);
     for at in [CrcAt::End, CrcAt::Start] {
         for endian in [Endian::Big, Endian::Little] {
             for (skip, gap) in [(0, 0), (4, 0), (0, 2), (4, 2)] {
-                let l = Layout {
-                    bytes: 2,
-                    at,
-                    endian,
-                    skip,
-                    gap,
-                };
+                let l = Layout::whole(2, at, endian, skip, gap);
                 recovers(&mut rng, 16, l, 0, false);
             }
         }

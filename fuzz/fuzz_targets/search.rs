@@ -3,7 +3,8 @@
 //! frames and layouts never panic, and every fit reproduces every sample it keeps and fails
 //! every sample it names as bad. Sizes are bounded so that most runs take milliseconds: at
 //! most four samples (six frames) of at most 24 bytes, at most four widths (three CRC byte
-//! counts, `k` up to 2 and `j` up to 1); half the inputs take their CRCs from a random model,
+//! counts, widths that are not whole bytes in either half of their field, `k` up to 2, `j`
+//! and the trailer `t` up to 1); half the inputs take their CRCs from a random model,
 //! so the solver has something to find. The solver's work budget is 2^28 register steps per
 //! width and reflection, so a few inputs (one short equal-length pair at widths near 80)
 //! take tens of seconds here; libFuzzer lists them as slow units.
@@ -72,9 +73,12 @@ fn frames(input: &Input, frames: Vec<Vec<u8>>, lo: u32) {
     };
     let bytes = 1 + (lo - 1) / 8 % 8;
     let bytes_hi = (bytes + u32::from(input.span % 3)).min(16);
+    let narrow = j / 2 % 2 == 1;
+    // Narrow widths: those of the lowest field size below 8·bytes too, in either half.
+    let lo = if narrow { (8 * bytes - 7).max(3) } else { 8 * bytes };
     let fq = FrameQuery {
         query: Query {
-            widths: 8 * bytes..=8 * bytes_hi,
+            widths: lo..=8 * bytes_hi,
             refin: input.refin,
             refout: input.refout,
             max_models: usize::from(input.max_models),
@@ -85,6 +89,8 @@ fn frames(input: &Input, frames: Vec<Vec<u8>>, lo: u32) {
         endian: endian.map(|b| if b { Endian::Big } else { Endian::Little }),
         skip: 0..=usize::from(k % 3),
         gap: 0..=usize::from(j % 2),
+        trail: 0..=usize::from(k / 3 % 2),
+        narrow,
         outliers: true,
     };
     let Ok(fits) = search_frames(&frames, &fq) else {

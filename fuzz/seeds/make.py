@@ -156,7 +156,8 @@ write("search", "no_samples", search_seed(16, 0, None, []))
 write("search", "too_wide", search_seed(8, 0, None, [(b"x", 0x1234)]))
 
 # search on frames: the samples' data are whole frames (their CRC values unused), then the
-# Option of (CRC at start?, big-endian?, k range, j range).
+# Option of (CRC at start?, big-endian?, k range, j range). The target reads k // 3 % 2 as the
+# trailer range 0..=1 and j // 2 % 2 as "widths that are not whole bytes too".
 def frames_seed(lo, span, model, frames, at=None, endian=None, k=0, j=0):
     opt = lambda v: b"\x00" if v is None else bytes([1, v])
     base = search_seed(lo, span, model, [(f, 0) for f in frames])
@@ -171,3 +172,7 @@ bad[3] = bytes([bad[3][0] ^ 4]) + bad[3][1:]
 write("search", "frames_dnp_one_bad", frames_seed(16, 0, None, bad))
 write("search", "frames_dnp_preamble_skip", frames_seed(16, 0, None, [b"\x05\x64" + f for f in dnp_frames], k=2))
 write("search", "frames_model_crc_at_end", frames_seed(32, 1, (32, 0x04C11DB7, 0, False, False, 0), msgs, at=False, endian=True))
+umts = (12, 0x80F, 0, False, True, 0)
+umts_frames = [m + crc(*umts, m).to_bytes(2, "big") for m in msgs]
+write("search", "frames_umts_narrow", frames_seed(12, 0, None, umts_frames, at=False, endian=True, j=2))
+write("search", "frames_dnp_trailer", frames_seed(16, 0, None, [f + b"\x7e" for f in dnp_frames], k=3))

@@ -74,22 +74,22 @@ fn catalogue_hits(samples: &[Sample], q: &Query, lo: u32, hi: u32) -> Vec<Catalo
         if !q.catalogue || !(lo..=hi).contains(&m.width()) || !q.allows(m.refin(), m.refout()) {
             continue;
         }
-        let crcs: Vec<u128> = samples.iter().map(|s| m.crc(&s.data)).collect();
-        if crcs.iter().zip(samples).all(|(c, s)| *c == s.crc) {
+        // Bitwise runs over every message: stop at the first sample that neither reading
+        // fits (most layouts and widths fail on the first).
+        let swaps = m.width() % 8 == 0 && m.width() > 8;
+        let (mut straight, mut swapped) = (true, swaps);
+        for s in samples {
+            let c = m.crc(&s.data);
+            straight &= c == s.crc;
+            swapped &= swaps && swap_bytes(c, m.width()) == s.crc;
+            if !straight && !swapped {
+                break;
+            }
+        }
+        if straight || swapped {
             hits.push(CatalogueMatch {
                 entry,
-                byte_swapped: false,
-            });
-        } else if m.width() % 8 == 0
-            && m.width() > 8
-            && crcs
-                .iter()
-                .zip(samples)
-                .all(|(c, s)| swap_bytes(*c, m.width()) == s.crc)
-        {
-            hits.push(CatalogueMatch {
-                entry,
-                byte_swapped: true,
+                byte_swapped: !straight,
             });
         }
     }

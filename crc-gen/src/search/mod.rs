@@ -11,7 +11,10 @@
 //! - With `G` known, `init` and `xorout` follow from a linear system over GF(2): the register
 //!   after `n` bytes is `L(data) ⊕ x^(8n)·init mod G`, so samples of two different lengths
 //!   separate `init` from `xorout`.
-//! - Without any equal-length pair, widths up to 16 enumerate every generator instead.
+//! - For three samples of distinct lengths init cancels too: `G` divides
+//!   `(S_a + S_b)·A_ac + (S_a + S_c)·A_ab` (`S` a whole sample as a polynomial,
+//!   `A_ab = x^(8n_a) + x^(8n_b)`), so the gcd of a few such products gives `G` at any width.
+//! - With neither, widths up to 16 enumerate every generator instead.
 //!
 //! `spec/search.md` has the derivation and what is and is not supported.
 //!
@@ -29,14 +32,20 @@
 
 mod candidates;
 mod driver;
+mod fit;
+mod frames;
 mod layout;
 mod linalg;
 mod outcome;
 mod outliers;
+mod probe;
+mod rank;
 mod sample;
 
 pub use driver::search;
-pub use layout::{search_frames, search_outliers, Fit, FrameQuery, Layout};
+pub use fit::Fit;
+pub use frames::{search_capture, search_frames, search_outliers, Capture, FrameQuery};
+pub use layout::{Align, Layout};
 pub use outcome::{attribute, CatalogueMatch, Outcome, Query, SearchError, Solved};
 pub use sample::{parse_hex, CrcAt, Endian, Sample};
 

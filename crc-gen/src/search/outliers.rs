@@ -4,6 +4,7 @@
 
 use super::driver::{search_with, swap_bytes};
 use super::outcome::{CatalogueMatch, Outcome, Query};
+use super::probe::Probes;
 use super::sample::Sample;
 use crate::catalogue;
 
@@ -34,21 +35,32 @@ pub(super) fn max_bad(n: usize) -> usize {
 /// A layout (or `()`), its samples and the query to search them with.
 pub(super) type Candidate<L> = (L, Vec<Sample>, Query);
 
+/// What a scan found: the fits at the smallest `t` that has any, and the candidates whose
+/// search with every sample left widths undecided (with why), found or not.
+pub(super) struct Scan<L> {
+    pub found: Vec<Found<L>>,
+    pub undecided: Vec<(L, Vec<String>)>,
+}
+
 /// Scans the candidates for `t = 0..=max_bad` bad samples and returns the fits at the
 /// smallest `t` that has any. `enumerate` lets the `t = 0` searches enumerate generators
 /// (see [`search_with`]).
-pub(super) fn scan<L: Copy>(
-    cands: &[Candidate<L>],
-    max_bad: usize,
-    enumerate: bool,
-) -> Vec<Found<L>> {
+pub(super) fn scan<L: Copy>(cands: &[Candidate<L>], max_bad: usize, enumerate: bool) -> Scan<L> {
+    let mut undecided = Vec::new();
     // The samples each catalogue algorithm misses, per candidate, computed once.
     let mut misses: Vec<Option<Vec<Miss>>> = vec![None; cands.len()];
+    // Each candidate's probes (see `probe`), kept from one `t` to the next.
+    let mut probes: Vec<Option<Option<Probes>>> = (0..cands.len()).map(|_| None).collect();
     for t in 0..=max_bad {
         let mut found = Vec::new();
-        for ((layout, samples, q), misses) in cands.iter().zip(&mut misses) {
+        for (((layout, samples, q), misses), probes) in
+            cands.iter().zip(&mut misses).zip(&mut probes)
+        {
             if t == 0 {
                 if let Ok(outcome) = search_with(samples, q, enumerate) {
+                    if !outcome.undetermined.is_empty() {
+                        undecided.push((*layout, outcome.undetermined.clone()));
+                    }
                     if !outcome.catalogue.is_empty() || !outcome.solved.is_empty() {
                         found.push(Found {
                             layout: *layout,
@@ -59,11 +71,12 @@ pub(super) fn scan<L: Copy>(
                 }
                 continue;
             }
-            let misses = misses.get_or_insert_with(|| catalogue_misses(samples, q));
+            let misses = misses.get_or_insert_with(|| catalogue_misses(samples, q, max_bad));
             let named = catalogue_all_but(misses, t);
             // A solved model that a catalogue hit already names (same bad samples) is that hit.
             let solved: Vec<(Outcome, Vec<usize>)> = if t <= MAX_SOLVED_BAD {
-                solved_all_but(samples, q, t)
+                let probes = probes.get_or_insert_with(|| Probes::new(samples, q));
+                solved_all_but(samples, q, t, probes.as_mut())
             } else {
                 Vec::new()
             };
@@ -78,18 +91,21 @@ pub(super) fn scan<L: Copy>(
             }));
         }
         if !found.is_empty() {
-            return found;
+            return Scan { found, undecided };
         }
     }
-    Vec::new()
+    Scan {
+        found: Vec::new(),
+        undecided,
+    }
 }
 
 /// A catalogue algorithm, read straight or byte-swapped, and the samples it misses.
 type Miss = (CatalogueMatch, Vec<usize>);
 
 /// Every allowed catalogue algorithm (straight, and byte-swapped for whole-byte widths
-/// above 8) with the samples it misses.
-fn catalogue_misses(samples: &[Sample], q: &Query) -> Vec<Miss> {
+/// above 8) with the samples it misses (only the first `max_bad + 1` once that many).
+fn catalogue_misses(samples: &[Sample], q: &Query, max_bad: usize) -> Vec<Miss> {
     let (lo, hi) = (*q.widths.start(), *q.widths.end());
     let mut out = Vec::new();
     for entry in catalogue::entries() {
@@ -97,19 +113,29 @@ fn catalogue_misses(samples: &[Sample], q: &Query) -> Vec<Miss> {
         if !q.catalogue || !(lo..=hi).contains(&m.width()) || !q.allows(m.refin(), m.refout()) {
             continue;
         }
-        let crcs: Vec<u128> = samples.iter().map(|s| m.crc(&s.data)).collect();
-        let misses = |f: &dyn Fn(u128) -> u128| -> Vec<usize> {
-            (0..samples.len())
-                .filter(|&i| f(crcs[i]) != samples[i].crc)
-                .collect()
-        };
+        // Each CRC is a bitwise run over the message; stop once both readings miss more
+        // samples than may be bad (the usual case for a wrong layout: after one or two).
+        let swaps = m.width() % 8 == 0 && m.width() > 8;
+        let (mut straight, mut swapped) = (Vec::new(), Vec::new());
+        for (i, s) in samples.iter().enumerate() {
+            if straight.len() > max_bad && (!swaps || swapped.len() > max_bad) {
+                break;
+            }
+            let c = m.crc(&s.data);
+            if c != s.crc {
+                straight.push(i);
+            }
+            if swaps && swap_bytes(c, m.width()) != s.crc {
+                swapped.push(i);
+            }
+        }
         let hit = |byte_swapped| CatalogueMatch {
             entry,
             byte_swapped,
         };
-        out.push((hit(false), misses(&|c| c)));
-        if m.width() % 8 == 0 && m.width() > 8 {
-            out.push((hit(true), misses(&|c| swap_bytes(c, m.width()))));
+        out.push((hit(false), straight));
+        if swaps {
+            out.push((hit(true), swapped));
         }
     }
     out
@@ -137,15 +163,25 @@ fn catalogue_all_but(misses: &[Miss], t: usize) -> Vec<(Outcome, Vec<usize>)> {
     groups
 }
 
-/// Solved models, pinned down by the rest, that miss exactly `t` samples.
-fn solved_all_but(samples: &[Sample], q: &Query, t: usize) -> Vec<(Outcome, Vec<usize>)> {
+/// Solved models (one generator, init pinned down or not) that the rest decide and that
+/// miss exactly `t` samples.
+fn solved_all_but(
+    samples: &[Sample],
+    q: &Query,
+    t: usize,
+    probes: Option<&mut Probes>,
+) -> Vec<(Outcome, Vec<usize>)> {
     let n = samples.len();
     let q = Query {
         catalogue: false,
         ..q.clone()
     };
     let mut found = Vec::new();
-    for bad in subsets(n, t).take(MAX_SUBSETS) {
+    let sets: Vec<Vec<usize>> = match probes.and_then(|p| p.bad_sets(t)) {
+        Some(sets) => sets,
+        None => subsets(n, t).take(MAX_SUBSETS).collect(),
+    };
+    for bad in sets {
         let keep: Vec<Sample> = (0..n)
             .filter(|i| !bad.contains(i))
             .map(|i| samples[i].clone())
@@ -156,12 +192,18 @@ fn solved_all_but(samples: &[Sample], q: &Query, t: usize) -> Vec<(Outcome, Vec<
         let [solved] = out.solved.as_slice() else {
             continue;
         };
-        // The rest must pin the model down with bits to spare: a scan makes thousands of
-        // tries, and 3W + 2 unknown bits against (n - t)·W checked ones leave a chance fit
-        // about 2^-((n - t - 3)·W) likely each.
-        let spare = (keep.len().saturating_sub(3) as u32).saturating_mul(solved.model.width());
-        let pinned = out.solutions == 1 && out.undetermined.is_empty() && spare >= MIN_SPARE_BITS;
-        if pinned
+        // The rest must give one generator with bits to spare: a scan makes thousands of
+        // tries, and 3W + 2 unknown bits (less the init bits the rest leave free) against
+        // (n - t)·W checked ones leave a chance fit about 2^-spare likely each. A family
+        // with free init bits counts: its generator is found, as for a clean capture.
+        let spare = (keep.len().saturating_sub(3) as u32)
+            .saturating_mul(solved.model.width())
+            .saturating_add(solved.free_init_bits);
+        let decided = out.undetermined.is_empty() && spare >= MIN_SPARE_BITS;
+        // Every member of the family computes the same CRC for a message of a length the
+        // rest hold; a left-out sample of another length that some member fits would have
+        // been kept at a smaller t.
+        if decided
             && bad
                 .iter()
                 .all(|&i| solved.model.crc(&samples[i].data) != samples[i].crc)

@@ -47,16 +47,19 @@ pub struct Args {
     #[arg(long, value_name = "B", action = clap::ArgAction::Set)]
     refout: Option<bool>,
     /// The CRC is embedded in each sample, width/8 bytes at its start or end; `auto` tries
-    /// both ends. Without --width, every whole-byte width of --widths [default: 8..64].
+    /// both ends. Without --width, every whole-byte width of --widths [default: 8..64];
+    /// with --width or --widths, also the widths that are not whole bytes, in the low or
+    /// high bits of their field.
     #[arg(long, value_enum, value_name = "AT")]
     crc_at: Option<At>,
     /// Byte order of an embedded CRC [default: big; both with --crc-at auto].
     #[arg(long, value_enum, value_name = "E", requires = "crc_at")]
     crc_endian: Option<ByteOrder>,
     /// Bytes the CRC does not cover: K skipped at the frame's start (after the CRC when it
-    /// is first), `K,J` also J before the CRC (at the end when it is first), `auto` every
-    /// K in 0..=8 and J in 0..=4.
-    #[arg(long, value_name = "K|K,J|auto", requires = "crc_at")]
+    /// is first), `K,J` also J before the CRC (at the end when it is first), `K,J,T` also T
+    /// after the CRC field (before it when it is first), `auto` every K in 0..=8, J in
+    /// 0..=4 and T in 0..=4.
+    #[arg(long, value_name = "K|K,J|K,J,T|auto", requires = "crc_at")]
     skip: Option<String>,
     /// Also report generators without an x^0 term (shifted shadows of narrower CRCs).
     #[arg(long)]
@@ -162,16 +165,30 @@ fn samples(args: &Args, lines: &[(String, String)]) -> Result<Vec<Sample>, Strin
         .collect()
 }
 
-/// `--skip`: the `k` and `j` ranges.
-fn skip(text: &str) -> Result<(RangeInclusive<usize>, RangeInclusive<usize>), String> {
+/// `--skip`: the `k`, `j` and `t` ranges.
+type Skips = (
+    RangeInclusive<usize>,
+    RangeInclusive<usize>,
+    RangeInclusive<usize>,
+);
+
+/// `--skip`: the `k`, `j` and `t` ranges.
+fn skip(text: &str) -> Result<Skips, String> {
     if text == "auto" {
-        return Ok((0..=8, 0..=4));
+        return Ok((0..=8, 0..=4, 0..=4));
     }
-    let bad = || format!("--skip `{text}`: expected K, K,J or auto, e.g. 1 or 1,2");
-    let (k, j) = text.split_once(',').unwrap_or((text, "0"));
-    let k: usize = k.trim().parse().map_err(|_| bad())?;
-    let j: usize = j.trim().parse().map_err(|_| bad())?;
-    Ok((k..=k, j..=j))
+    let bad = || format!("--skip `{text}`: expected K, K,J, K,J,T or auto, e.g. 1 or 1,2");
+    let parts: Vec<&str> = text.split(',').collect();
+    if parts.len() > 3 {
+        return Err(bad());
+    }
+    let n = |i: usize| -> Result<usize, String> {
+        parts
+            .get(i)
+            .map_or(Ok(0), |p| p.trim().parse().map_err(|_| bad()))
+    };
+    let (k, j, t) = (n(0)?, n(1)?, n(2)?);
+    Ok((k..=k, j..=j, t..=t))
 }
 
 /// The query from --width/--widths, --refin, --refout, --even-polys.
@@ -195,11 +212,15 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
     let lines = lines(args)?;
     // `--crc-at start|end --width W` splits each frame once (a plain search); anything else
     // with --crc-at scans layouts.
+    // A width that is not whole bytes sits in part of a field: a layout too.
     let frame_mode = args.crc_at == Some(At::Auto)
         || args.skip.is_some()
-        || (args.crc_at.is_some() && args.width.is_none());
+        || (args.crc_at.is_some() && args.width.is_none_or(|w| !w.is_multiple_of(8)));
     if frame_mode {
-        let (skip, gap) = args.skip.as_deref().map_or(Ok((0..=0, 0..=0)), skip)?;
+        let (skip, gap, trail) = args
+            .skip
+            .as_deref()
+            .map_or(Ok((0..=0, 0..=0, 0..=0)), skip)?;
         let at = args.crc_at.and_then(crc_at);
         let q = FrameQuery {
             query: query(args, 8..=64)?,
@@ -208,12 +229,16 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
             endian: args.crc_endian.or(at.map(|_| ByteOrder::Big)).map(endian),
             skip,
             gap,
+            trail,
+            // Widths that are not whole bytes only when asked for.
+            narrow: args.width.is_some() || args.widths.is_some(),
             outliers: true,
         };
         let frames = frames(&lines)?;
-        let fits = search::search_frames(&frames, &q).map_err(|e| format!("search: {e}"))?;
+        let capture = search::search_capture(&frames, &q).map_err(|e| format!("search: {e}"))?;
         let hex: Vec<String> = frames.iter().map(|f| fits::hex(f)).collect();
-        return fits::report(&fits, &hex, "frames", args.format);
+        let undecided = fits::undecided(&capture.undecided);
+        return fits::report(&capture.fits, &undecided, &hex, "frame", args.format);
     }
     let samples = samples(args, &lines)?;
     let query = query(args, 1..=128)?;
@@ -226,7 +251,7 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
                 .iter()
                 .map(|s| format!("{}:{:x}", fits::hex(&s.data), s.crc))
                 .collect();
-            return fits::report(&fits, &hex, "samples", args.format);
+            return fits::report(&fits, &out.undetermined, &hex, "sample", args.format);
         }
     }
     match args.format {
@@ -245,6 +270,7 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
         return Ok(ExitCode::SUCCESS);
     }
     match out.undetermined.first() {
+        None if samples.len() == 1 => eprintln!("crc-gen: search: no model fits the 1 sample"),
         None => eprintln!(
             "crc-gen: search: no model fits all {} samples",
             samples.len()

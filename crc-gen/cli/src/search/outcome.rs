@@ -47,9 +47,12 @@ pub(crate) fn text(out: &Outcome) -> String {
                 "each as long as an existing one",
             )
         };
+        let (n, s) = (
+            out.more_samples,
+            if out.more_samples == 1 { "" } else { "s" },
+        );
         t += &format!(
-            "// ambiguous: {count}; about {} more sample(s) ({kind}) would pin it down\n",
-            out.more_samples
+            "// ambiguous: {count}; about {n} more sample{s} ({kind}) would pin it down\n"
         );
     }
     t
