@@ -14,6 +14,7 @@ use crate::output::{print_out, Format};
 pub enum Family {
     Intel,
     Amd,
+    Zen4,
     Generic,
 }
 
@@ -22,6 +23,7 @@ impl Family {
         match self {
             Family::Intel => "intel",
             Family::Amd => "amd",
+            Family::Zen4 => "zen4",
             Family::Generic => "generic",
         }
     }
@@ -43,10 +45,6 @@ pub struct Args {
     #[arg(long, value_enum, default_value_t)]
     format: Format,
 }
-
-/// Lengths scanned one by one; past them, powers of two up to 1 GiB and then no limit. Every
-/// threshold of the route lies below (the longest, fusion's, at 32 KiB).
-const SCANNED: usize = 1 << 20;
 
 /// Inputs from `from` to `to` (inclusive; `None`: no limit) take `backend`, with the route
 /// plan's choices inside it (`route`: the backend's name and each choice,
@@ -81,11 +79,16 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
         routes.push((model.name().unwrap_or(arg).to_string(), bands(&crc)));
     }
     let profile = crcstamp::cpu_profile();
+    let measured = crcstamp::cpu_profile_measured_on();
+    let how = measured.map_or(
+        "assumed: no measured profile matches this CPU".into(),
+        |cpu| format!("measured on {cpu}"),
+    );
     match args.format {
         Format::Text => {
             let mut text = String::new();
             for (name, bands) in &routes {
-                text += &format!("{name} on this CPU, {profile} profile:\n");
+                text += &format!("{name} on this CPU, {profile} profile ({how}):\n");
                 for b in bands {
                     let to = b.to.map_or(String::from("…"), |to| to.to_string());
                     let span = format!("{} ..= {to}", b.from);
@@ -99,7 +102,7 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
                 .iter()
                 .map(|(name, bands)| serde_json::json!({ "name": name, "bands": bands }))
                 .collect();
-            let json = serde_json::json!({ "cpu_profile": profile, "routes": routes });
+            let json = serde_json::json!({ "cpu_profile": profile, "measured_on": measured, "routes": routes });
             let json = serde_json::to_string_pretty(&json).map_err(|e| e.to_string())?;
             print_out(format_args!("{json}\n"))?;
         }
@@ -123,31 +126,18 @@ fn rerun(family: Family) -> Result<ExitCode, String> {
 }
 
 /// The lengths each route step (a backend and the plan's choices in it) runs, merged into
-/// bands.
+/// bands (`DynCrc::route_bands`, the engine's scan).
 fn bands(crc: &DynCrc) -> Vec<Band> {
-    let lengths = (0..SCANNED)
-        .chain((20..=30).map(|k| 1usize << k))
-        .chain([usize::MAX]);
-    let mut bands: Vec<Band> = Vec::new();
-    let mut last = None;
-    for len in lengths {
-        let step = crc.route_for(len);
-        if last == Some(step) {
-            continue;
-        }
-        if let Some(band) = bands.last_mut() {
-            band.to = Some(len - 1);
-        }
-        bands.push(Band {
-            from: len,
-            to: None,
-            backend: step.backend.name(),
-            route: step.to_string(),
-            why: why(step.backend),
-        });
-        last = Some(step);
-    }
+    let bands = crc.route_bands().into_iter();
     bands
+        .map(|b| Band {
+            from: b.from,
+            to: b.to,
+            backend: b.step.backend.name(),
+            route: b.step.to_string(),
+            why: why(b.step.backend),
+        })
+        .collect()
 }
 
 /// Why the route takes `backend` where it does, in a few words.
