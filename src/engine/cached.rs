@@ -55,7 +55,7 @@ pub(crate) const KERNELS: [Backend; 7] = [
 ];
 
 /// The family's 512-bit loops with no issue slot to spare read ahead on long inputs
-/// (`plan::AHEAD`).
+/// (`kernels::shapes::AHEAD`).
 pub(super) const READS_AHEAD: Bits = 1 << 7;
 /// msb CRCs run reflected on 512-bit vectors, with GFNI's bit reversal (`fold.rs`).
 pub(super) const GFNI: Bits = 1 << 8;

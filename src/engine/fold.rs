@@ -149,13 +149,13 @@ pub(crate) unsafe fn from_register<V: Vector, const LSB: bool, const BITREV: boo
     }
 }
 
-/// [`from_register`] with the vector loads aligned: from `ALIGN_FROM` bytes (`plan::ALIGN_MIN`), the bytes
-/// before the first `V`-aligned address enter the first aligned vector as the vector that
-/// precedes it. Where bytes move across lanes ([`Vector::shift_in`]) and the head holds the
-/// register's bytes (at least 8), they are the input's first vector moved up to end at the
-/// boundary, one permute and one fold; elsewhere they are folded on 128-bit lanes (plus one
-/// vector when fewer than 16), a few folds one after another (`spec/decisions.md`, "The
-/// head on the whole vector").
+/// [`from_register`] with the vector loads aligned: from `ALIGN_FROM` bytes
+/// (`kernels::shapes::ALIGN_MIN`), the bytes before the first `V`-aligned address enter the first
+/// aligned vector as the vector that precedes it. Where bytes move across lanes
+/// ([`Vector::shift_in`]) and the head holds the register's bytes (at least 8), they are the
+/// input's first vector moved up to end at the boundary, one permute and one fold; elsewhere they
+/// are folded on 128-bit lanes (plus one vector when fewer than 16), a few folds one after another
+/// (`spec/decisions.md`, "The head on the whole vector").
 ///
 /// # Safety
 /// As [`from_register`].
@@ -220,7 +220,8 @@ const HEAD_ON_VECTOR_MIN: usize = 8;
 
 /// For a CRC whose register update the instruction `I` computes (32 bits, lsb): the bytes
 /// before the first `V`-aligned address through `I` (from `ALIGN_FROM`
-/// bytes, `plan::ALIGN_BY_INSTRUCTION_MIN`), the rest folded on vectors `V` and reduced by `I` ([`ByInstruction`]).
+/// bytes, `kernels::shapes::ALIGN_BY_INSTRUCTION_MIN`), the rest folded on vectors `V` and
+/// reduced by `I` ([`ByInstruction`]).
 ///
 /// # Safety
 /// The CPU must support `V`'s, `V::Lane`'s and `I`'s instructions.
@@ -263,7 +264,7 @@ const TAIL_ON_LANES_MAX: usize = 16;
 /// Inputs shorter than two vectors take half the width, down to 128 bits; `init` may have
 /// lanes other than the first only where `bytes` holds two vectors or more. With `AHEAD`
 /// above 0 each step asks the cache for the lines `AHEAD` bytes past its vectors
-/// ([`Vector::prefetch`]; `plan::AHEAD`).
+/// ([`Vector::prefetch`]; `kernels::shapes::AHEAD`).
 ///
 /// # Safety
 /// The CPU must support `V`'s and `V::Lane`'s instructions and `side`'s.

@@ -55,10 +55,10 @@ pub(crate) const ZMM_MIN: usize = 1024;
 
 /// The shortest input an msb CRC runs reflected on ([`runs_reflected`]), on the 512-bit
 /// kernel: [`ZMM_MIN`], so that from the hot path's constant compare on the reflected run's
-/// length test is known. At 1–1.5 KiB the reflected run measured 1.02–1.31× the byte shuffle's kernel on a
-/// 4 GHz Intel host, and 0.83–0.95× at 1 KiB on a 2.5 GHz one, where the shuffle's shorter
-/// latency into the first fold and out of the reduction counted for more (`spec/decisions.md`,
-/// "Forward CRCs reflected from 1 KiB").
+/// length test is known. At 1–1.5 KiB the reflected run measured 1.02–1.31× the byte
+/// shuffle's kernel on a 4 GHz Intel host, and 0.83–0.95× at 1 KiB on a 2.5 GHz one, where
+/// the shuffle's shorter latency into the first fold and out of the reduction counted for
+/// more (`spec/decisions.md`, "Forward CRCs reflected from 1 KiB").
 pub(crate) const REFLECTED_MIN: usize = ZMM_MIN;
 const _: () = assert!(REFLECTED_MIN >= ZMM_MIN);
 
