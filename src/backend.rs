@@ -215,6 +215,25 @@ pub struct RouteStep {
     pub reads_ahead: bool,
 }
 
+/// The input lengths from `from` to `to` (inclusive; `None`: no limit) that one
+/// [`RouteStep`] runs: a band of [`Consts::route_bands`](crate::Consts::route_bands).
+///
+/// ```
+/// use crcstamp::{catalog::Crc32IsoHdlc, Crc};
+/// let bands = Crc32IsoHdlc::consts().route_bands();
+/// assert_eq!((bands[0].from, bands.last().unwrap().to), (0, None));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub struct RouteBand {
+    /// The shortest input of the band.
+    pub from: usize,
+    /// The longest, or `None` for every length from `from` on.
+    pub to: Option<usize>,
+    /// What runs there.
+    pub step: RouteStep,
+}
+
 impl fmt::Display for RouteStep {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.backend.name())?;

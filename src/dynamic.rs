@@ -259,6 +259,11 @@ impl DynCrc {
         with_consts!(&*self.words, |c, _w| c.route_for(len))
     }
 
+    /// The bands of lengths each route step runs here (see [`Consts::route_bands`]).
+    pub fn route_bands(&self) -> Vec<crate::RouteBand> {
+        with_consts!(&*self.words, |c, _w| c.route_bands())
+    }
+
     /// Whether [`checksum_with`](Self::checksum_with) can run `backend`.
     pub fn supports(&self, backend: Backend) -> bool {
         with_consts!(&*self.words, |c, _w| c.supports(backend))

@@ -157,7 +157,7 @@ pub mod __emulated {
     pub use crate::engine::{update_emulated, Emulated};
 }
 
-pub use backend::{Availability, Backend, RouteStep};
+pub use backend::{Availability, Backend, RouteBand, RouteStep};
 pub use consts::Consts;
 pub use crc::Crc;
 pub use crcstamp_layout::{FoldConsts, HwCrc, StampedModel};
@@ -183,18 +183,32 @@ pub use io::{CrcReader, CrcWriter};
 pub use digest;
 
 /// The routing profile of this CPU's family: `intel` (Intel with AVX-512 and VPCLMULQDQ,
-/// Sapphire Rapids and later), `amd` (AMD Zen 3 and later) or `generic`. It sets where
-/// [`checksum`](Crc::checksum) hands over between the CRC instruction, the folding widths
-/// and fusion (`spec/decisions.md`); the environment variable `CRCSTAMP_CPU` forces one.
+/// Sapphire Rapids and later), `amd` (AMD Zen 3 and later), `zen4` (AMD Zen 4: family
+/// 0x19 with AVX-512) or `generic`. It sets where [`checksum`](Crc::checksum) hands over
+/// between the CRC instruction, the folding widths and fusion (`spec/decisions.md`); the
+/// environment variable `CRCSTAMP_CPU` forces one.
 ///
 /// ```
-/// assert!(["intel", "amd", "generic"].contains(&crcstamp::cpu_profile()));
+/// assert!(["intel", "amd", "zen4", "generic"].contains(&crcstamp::cpu_profile()));
 /// ```
 pub fn cpu_profile() -> &'static str {
     engine::detect::family().name()
 }
 
 pub use engine::detect::identity::{cpu_identity, CpuIdentity};
+
+/// The CPU that the routing profile of this CPU's family ([`cpu_profile`]) was measured
+/// on, or `None` for `generic`: the documented default for a CPU that no measured profile
+/// matches, whose lengths are assumed, not measured there (`spec/decisions.md`, "Rules in
+/// force").
+///
+/// ```
+/// let measured = crcstamp::cpu_profile_measured_on();
+/// assert_eq!(measured.is_none(), crcstamp::cpu_profile() == "generic");
+/// ```
+pub fn cpu_profile_measured_on() -> Option<&'static str> {
+    engine::detect::measured_on()
+}
 
 #[cfg(feature = "std")]
 pub use engine::{detect::ignored_overrides, overrides::IgnoredOverride};

@@ -4,6 +4,7 @@
 //! the bits are set to is the plan's (`plan::resolve`, `plan::finish`); this module only
 //! lays them out.
 
+pub(crate) use super::kernels::shapes::ZmmFusion;
 use crate::backend::Backend;
 
 #[cfg(target_has_atomic = "64")]
@@ -12,19 +13,21 @@ pub(crate) type Bits = u64;
 pub(crate) type Bits = u32;
 
 /// The CPU families with routing thresholds of their own (`spec/decisions.md`, "Routing per
-/// CPU family"). `CRCSTAMP_CPU=intel|amd|generic` forces one, so that every family's routing
-/// can be tested on any machine.
+/// CPU family"), each with a profile in `plan::PROFILES`. `CRCSTAMP_CPU=intel|amd|zen4|generic`
+/// forces one, so that every family's routing can be tested on any machine.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Family {
     /// Everything else: Intel before Sapphire Rapids or without AVX-512, other x86 vendors,
     /// aarch64.
     Generic = 0,
-    /// AMD Zen 3 and later (CPUID family 0x19 and up).
+    /// AMD Zen 3 and later (CPUID family 0x19 and up), but Zen 4.
     Amd = 1,
     /// Intel with AVX-512 and VPCLMULQDQ that does not downclock for 512-bit vectors (not in
     /// Linux's list of CPUs that prefer 256-bit vectors: Sapphire Rapids, Rocket Lake and
     /// later).
     Intel = 2,
+    /// AMD Zen 4: CPUID family 0x19 with AVX-512 (Zen 3 is 0x19 without it, Zen 5 0x1a).
+    Zen4 = 3,
 }
 
 impl Family {
@@ -34,21 +37,9 @@ impl Family {
             Family::Generic => "generic",
             Family::Amd => "amd",
             Family::Intel => "intel",
+            Family::Zen4 => "zen4",
         }
     }
-}
-
-/// Fusion on 512-bit vectors, by how many of the instruction's words a step gives each of
-/// its three streams (`kernels.rs`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum ZmmFusion {
-    /// Fusion stays on 256-bit vectors.
-    No,
-    /// Two words: for an instruction that retires one a cycle (Intel).
-    Narrow,
-    /// Four words: for one that retires two a cycle, which three streams of latency 3 can
-    /// only use with more words beside each vector (AMD Zen 5).
-    Wide,
 }
 
 /// The accelerated kernels; the availability bit of `KERNELS[i]` is `1 << i`, its self-test
@@ -64,13 +55,13 @@ pub(crate) const KERNELS: [Backend; 7] = [
 ];
 
 /// The family's 512-bit loops with no issue slot to spare read ahead on long inputs
-/// (`plan::AHEAD`).
+/// (`kernels::shapes::AHEAD`).
 pub(super) const READS_AHEAD: Bits = 1 << 7;
 /// msb CRCs run reflected on 512-bit vectors, with GFNI's bit reversal (`fold.rs`).
 pub(super) const GFNI: Bits = 1 << 8;
-/// The family folds on 512-bit vectors here, from [`ZMM_MIN`] bytes.
+/// The family folds on 512-bit vectors here, from its profile's lengths.
 pub(super) const ZMM: Bits = 1 << 9;
-/// Two bits: the [`Family`] whose profile routes.
+/// Two bits: the [`Family`] whose profile routes (`Family as Bits`).
 pub(super) const FAMILY: u32 = 10;
 /// The CRC instruction takes every length (it has no last length); set only where the CPU
 /// offers it.
@@ -86,23 +77,34 @@ pub(super) const FAILED: u32 = 16;
 /// Fusion races the plain 512-bit fold on its route (`engine::race`; implies
 /// [`ZMM_FUSION`]).
 pub(super) const RACES: Bits = 1 << 23;
+/// Detection done, and the family's 512-bit fold of the CRCs without an instruction of
+/// their own starts at `plan::ZMM_MIN` or later (or never): below that length the hot path's
+/// compare with the constant and this bit stand for the 512-bit test.
+pub(super) const ZMM_LATE: Bits = 1 << 31;
 /// The lengths the cached word holds, where it has room for them: 64 bits, on the targets
 /// with 64-bit atomics (all those with kernels to route between).
 #[cfg(target_has_atomic = "64")]
 pub(super) mod lengths {
-    use super::{Bits, DETECTED, HW_ALWAYS};
+    use super::{Bits, HW_ALWAYS, ZMM_LATE};
 
-    /// Bits 24..47: the shortest input the 512-bit kernel takes, the lesser of [`ZMM_MIN`] and
-    /// [`ZMM_MIN_BY_INSTRUCTION`] where the family takes 512-bit vectors ([`ZMM`]) and the
-    /// field's maximum elsewhere; 0 before detection. The hot path compares a length from its
-    /// CRC's own threshold on with it once: below it the CPU is detected and the 512-bit kernel
-    /// does not run, so a CRC without an instruction of its own calls the narrower kernels
-    /// inline ([`Cpu::folds_inline`]).
-    pub(super) const ZMM_FROM_SHIFT: u32 = 24;
-    const ZMM_FROM_MASK: Bits = 0xff_ffff;
+    /// Bits 24..30: the shortest input of a CRC with an instruction of its own that the
+    /// 512-bit kernel takes, in 16-byte units (the profile's `zmm_by_instruction`; the field's
+    /// maximum where the family takes no 512-bit vectors, which [`ZMM`](super::ZMM) then
+    /// rules out anyway).
+    const ZMM_BY_INSTRUCTION_SHIFT: u32 = 24;
+    const ZMM_BY_INSTRUCTION_MASK: Bits = 0x7f;
+    /// Bits 32..47: the same for a CRC without one (the profile's `zmm`), in bytes; the
+    /// field's maximum where the family takes no 512-bit vectors; 0 before detection. The
+    /// hot path compares a length from `plan::ZMM_MIN` on with it once; below it, where
+    /// [`ZMM_LATE`] is set, the CPU is detected and the 512-bit kernel does not run, so the
+    /// narrower kernels are called inline ([`Cpu::folds_inline`](super::Cpu::folds_inline)).
+    /// Past the maximum (64 KiB) a CPU without the 512-bit kernel routes out of line, where a
+    /// call is nothing against the input.
+    const ZMM_FROM_SHIFT: u32 = 32;
+    const ZMM_FROM_MASK: Bits = 0xffff;
     /// The top 16 bits: the last length the CRC instruction takes, one less than where folding
-    /// beats it ([`Profile::fold_beats_hw`]) or fusion takes over, whichever is shorter; 0xffff
-    /// with [`HW_ALWAYS`]; 0 where the CPU does not offer the instruction, so that the hot path
+    /// beats it or fusion takes over, whichever is shorter (`plan::finish`); 0xffff with
+    /// [`HW_ALWAYS`]; 0 where the CPU does not offer the instruction, so that the hot path
     /// tests its availability and length at once. In the top bits it reads it with one shift.
     const HW_LAST: u32 = 48;
 
@@ -112,24 +114,42 @@ pub(super) mod lengths {
         (len as u64) <= word >> HW_LAST
     }
 
-    /// Whether `len` is shorter than `min` or the 512-bit kernel's inputs, detection done.
+    /// Whether `len` reaches the 512-bit kernel's inputs (the field is 0 before detection,
+    /// where the [`ZMM`](super::ZMM) bit that the route also tests is clear).
+    #[inline(always)]
+    pub(super) fn reaches_zmm(word: Bits, len: usize) -> bool {
+        (len as u64) >= (word >> ZMM_FROM_SHIFT) & ZMM_FROM_MASK
+    }
+
+    /// Whether `len` is shorter than the 512-bit kernel's inputs, detection done, by the
+    /// hot path's first test: below `min` the bit [`ZMM_LATE`] alone (clear where the
+    /// family starts earlier: then the route tests the length, [`Cpu::zmm_pays`]), from it
+    /// one compare with the field, which is 0 before detection.
     #[inline(always)]
     pub(super) fn below_zmm(word: Bits, len: usize, min: usize) -> bool {
-        // The field is 0 before detection and at most `min` after, for either `min`, where
-        // the family takes 512-bit vectors: below `min` a compare with a constant, which
-        // needs nothing of the load, and the detection bit stand for it.
         match len < min {
-            true => word & DETECTED != 0,
+            true => word & ZMM_LATE != 0,
             false => (len as u64) < (word >> ZMM_FROM_SHIFT) & ZMM_FROM_MASK,
         }
     }
 
-    /// The 512-bit field: from `from` bytes, or (`None`) never.
-    pub(crate) fn zmm_from(from: Option<usize>) -> Bits {
-        match from {
-            Some(from) => (from as Bits) << ZMM_FROM_SHIFT,
-            None => ZMM_FROM_MASK << ZMM_FROM_SHIFT,
-        }
+    /// Whether `len` is shorter than the 512-bit kernel's inputs for a CRC with an
+    /// instruction of its own.
+    #[inline(always)]
+    pub(super) fn below_zmm_by_instruction(word: Bits, len: usize) -> bool {
+        let from = (word >> ZMM_BY_INSTRUCTION_SHIFT) & ZMM_BY_INSTRUCTION_MASK;
+        (len as u64) < from << 4
+    }
+
+    /// The 512-bit fields: from `from` bytes for a CRC without an instruction of its own and
+    /// `by_instruction` for one with it, or (`None`) never.
+    pub(crate) fn zmm_from(from: Option<(u16, u16)>) -> Bits {
+        let (from, by) = match from {
+            Some((from, by)) => (Bits::from(from), Bits::from(by).div_ceil(16)),
+            None => (ZMM_FROM_MASK, ZMM_BY_INSTRUCTION_MASK),
+        };
+        assert!(from <= ZMM_FROM_MASK && by <= ZMM_BY_INSTRUCTION_MASK);
+        from << ZMM_FROM_SHIFT | by << ZMM_BY_INSTRUCTION_SHIFT
     }
 
     /// The instruction's field: its last length, or (`None`) every length.
@@ -155,7 +175,15 @@ pub(super) mod lengths {
         word & DETECTED != 0
     }
 
-    pub(crate) fn zmm_from(_: Option<usize>) -> Bits {
+    pub(super) fn reaches_zmm(_: Bits, _: usize) -> bool {
+        false
+    }
+
+    pub(super) fn below_zmm_by_instruction(_: Bits, _: usize) -> bool {
+        true
+    }
+
+    pub(crate) fn zmm_from(_: Option<(u16, u16)>) -> Bits {
         0
     }
 
@@ -226,15 +254,26 @@ impl Cpu {
         self.0 & HW_ALWAYS != 0
     }
 
-    /// Whether 512-bit vectors run `len` bytes of a CRC whose 512-bit fold starts at `min`:
-    /// [`ZMM_MIN`], or [`ZMM_MIN_BY_INSTRUCTION`] for a CRC with an instruction of its own.
+    /// Whether 512-bit vectors run `len` bytes of a CRC without an instruction of its own;
+    /// `min` is the hot path's constant (`plan::ZMM_MIN`), below which only a family
+    /// without [`ZMM_LATE`] takes them.
     #[inline(always)]
     pub(crate) fn zmm_pays(self, len: usize, min: usize) -> bool {
-        !self.below_zmm(len, min) && self.zmm()
+        let reaches = match len < min {
+            true => self.0 & ZMM_LATE == 0 && lengths::reaches_zmm(self.0, len),
+            false => lengths::reaches_zmm(self.0, len),
+        };
+        reaches && self.zmm()
     }
 
-    /// Whether `len` is shorter than `min` or the 512-bit kernel's inputs
-    /// (`lengths::ZMM_FROM_SHIFT`; before detection, never).
+    /// The same for a CRC with an instruction of its own (detection done).
+    #[inline(always)]
+    pub(crate) fn zmm_pays_by_instruction(self, len: usize) -> bool {
+        !lengths::below_zmm_by_instruction(self.0, len) && self.zmm()
+    }
+
+    /// Whether `len` is shorter than the 512-bit kernel's inputs (`lengths::ZMM_FROM_SHIFT`;
+    /// `min`: the hot path's constant, `plan::ZMM_MIN`; before detection, never).
     #[inline(always)]
     pub(super) fn below_zmm(self, len: usize, min: usize) -> bool {
         lengths::below_zmm(self.0, len, min)
@@ -245,6 +284,7 @@ impl Cpu {
         match (self.0 >> FAMILY) & 3 {
             1 => Family::Amd,
             2 => Family::Intel,
+            3 => Family::Zen4,
             _ => Family::Generic,
         }
     }

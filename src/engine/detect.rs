@@ -85,6 +85,11 @@ pub(crate) fn family() -> Family {
     features().family()
 }
 
+/// The CPU the profile that routes here was measured on; `None` for the default.
+pub(crate) fn measured_on() -> Option<&'static str> {
+    plan::profile(family()).measured_on
+}
+
 /// Racing first uses compute the same value, so a plain store is enough.
 #[cold]
 fn detect_and_cache() -> Cpu {
@@ -111,9 +116,10 @@ fn max_tier() -> u8 {
 }
 
 /// `CRCSTAMP_CPU`'s values.
-const CPU_VALUES: [(&str, Family); 3] = [
+const CPU_VALUES: [(&str, Family); 4] = [
     ("intel", Family::Intel),
     ("amd", Family::Amd),
+    ("zen4", Family::Zen4),
     ("generic", Family::Generic),
 ];
 

@@ -25,6 +25,7 @@
 //! vector for a bit reversal per vector, which GFNI does on other execution ports; it pays
 //! from `plan::REFLECTED_MIN` bytes (`spec/decisions.md`, "Forward CRCs reflected").
 
+pub(crate) use super::reduce::{Barrett, ByInstruction, Reduce};
 use super::simd::{CrcInstruction, Lane, Vector};
 use crcstamp_layout::FoldConsts;
 
@@ -49,65 +50,6 @@ pub(crate) struct Alone;
 impl Side for Alone {
     #[inline(always)]
     unsafe fn step(&mut self) {}
-}
-
-/// How the folded 128 bits become the register.
-pub(crate) trait Reduce {
-    /// The register of the 128 bits `x` (bit order as in the fold); for the reflected run
-    /// of an msb CRC (`BITREV`), the msb register it stands for.
-    ///
-    /// # Safety
-    /// The CPU must support `L`'s instructions and the reduction's.
-    unsafe fn reduce<L: Lane, const LSB: bool, const BITREV: bool>(
-        f: &FoldConsts,
-        width: u32,
-        x: L,
-    ) -> u64;
-}
-
-/// Barrett reduction: three carry-less multiplies, any CRC ([`barrett`]).
-pub(crate) struct Barrett;
-
-impl Reduce for Barrett {
-    #[inline(always)]
-    unsafe fn reduce<L: Lane, const LSB: bool, const BITREV: bool>(
-        f: &FoldConsts,
-        width: u32,
-        x: L,
-    ) -> u64 {
-        // SAFETY: the caller guarantees `L`'s instructions.
-        unsafe {
-            let r = barrett::<L, LSB>(f, width, x);
-            if BITREV {
-                // The reflected register back to the msb one, its bits reversed in the
-                // vector unit, as the data's were: the 64-bit reversal is a bit reversal
-                // per byte and a byte swap, and the bits above `width` shift out.
-                L::qword::<1>(r.bitrev_bytes()).swap_bytes() >> (64 - width)
-            } else if LSB {
-                L::qword::<1>(r) & (u64::MAX >> (64 - width))
-            } else {
-                L::qword::<0>(r) >> (64 - width)
-            }
-        }
-    }
-}
-
-/// For a CRC whose register update the instruction `I` computes (32 bits, lsb): the 128
-/// bits stand for 16 message bytes still to enter a zero register, so two 8-byte steps of
-/// the instruction replace Barrett's three dependent multiplies.
-pub(crate) struct ByInstruction<I>(core::marker::PhantomData<I>);
-
-impl<I: CrcInstruction> Reduce for ByInstruction<I> {
-    #[inline(always)]
-    unsafe fn reduce<L: Lane, const LSB: bool, const BITREV: bool>(
-        _: &FoldConsts,
-        _: u32,
-        x: L,
-    ) -> u64 {
-        debug_assert!(LSB && !BITREV);
-        // SAFETY: the caller guarantees `L`'s and `I`'s instructions.
-        unsafe { I::step8(I::step8(0, L::qword::<0>(x)), L::qword::<1>(x)) & 0xffff_ffff }
-    }
 }
 
 /// The index in `FoldConsts::k` of the distance of one `V` (128 bits: 0).
@@ -207,13 +149,13 @@ pub(crate) unsafe fn from_register<V: Vector, const LSB: bool, const BITREV: boo
     }
 }
 
-/// [`from_register`] with the vector loads aligned: from `ALIGN_FROM` bytes (`plan::ALIGN_MIN`), the bytes
-/// before the first `V`-aligned address enter the first aligned vector as the vector that
-/// precedes it. Where bytes move across lanes ([`Vector::shift_in`]) and the head holds the
-/// register's bytes (at least 8), they are the input's first vector moved up to end at the
-/// boundary, one permute and one fold; elsewhere they are folded on 128-bit lanes (plus one
-/// vector when fewer than 16), a few folds one after another (`spec/decisions.md`, "The
-/// head on the whole vector").
+/// [`from_register`] with the vector loads aligned: from `ALIGN_FROM` bytes
+/// (`kernels::shapes::ALIGN_MIN`), the bytes before the first `V`-aligned address enter the first
+/// aligned vector as the vector that precedes it. Where bytes move across lanes
+/// ([`Vector::shift_in`]) and the head holds the register's bytes (at least 8), they are the
+/// input's first vector moved up to end at the boundary, one permute and one fold; elsewhere they
+/// are folded on 128-bit lanes (plus one vector when fewer than 16), a few folds one after another
+/// (`spec/decisions.md`, "The head on the whole vector").
 ///
 /// # Safety
 /// As [`from_register`].
@@ -278,7 +220,8 @@ const HEAD_ON_VECTOR_MIN: usize = 8;
 
 /// For a CRC whose register update the instruction `I` computes (32 bits, lsb): the bytes
 /// before the first `V`-aligned address through `I` (from `ALIGN_FROM`
-/// bytes, `plan::ALIGN_BY_INSTRUCTION_MIN`), the rest folded on vectors `V` and reduced by `I` ([`ByInstruction`]).
+/// bytes, `kernels::shapes::ALIGN_BY_INSTRUCTION_MIN`), the rest folded on vectors `V` and
+/// reduced by `I` ([`ByInstruction`]).
 ///
 /// # Safety
 /// The CPU must support `V`'s, `V::Lane`'s and `I`'s instructions.
@@ -321,7 +264,7 @@ const TAIL_ON_LANES_MAX: usize = 16;
 /// Inputs shorter than two vectors take half the width, down to 128 bits; `init` may have
 /// lanes other than the first only where `bytes` holds two vectors or more. With `AHEAD`
 /// above 0 each step asks the cache for the lines `AHEAD` bytes past its vectors
-/// ([`Vector::prefetch`]; `plan::AHEAD`).
+/// ([`Vector::prefetch`]; `kernels::shapes::AHEAD`).
 ///
 /// # Safety
 /// The CPU must support `V`'s and `V::Lane`'s instructions and `side`'s.
@@ -493,45 +436,6 @@ unsafe fn lanes<L: Lane, const LSB: bool, const BITREV: bool>(
             x0 = fold::<_, LSB>(high, low, k128);
         }
         x0
-    }
-}
-
-/// The folded 128 bits (`x`, qword 0 the low one) reduced to the n-bit register: three
-/// carry-less multiplies (`spec/constants.md`), all in vector registers so that only the
-/// result crosses to a general register ([`Barrett`] extracts it). Bit order as in the
-/// fold: lsb keeps the x^64..x^127 half in qword 0 and leaves the register in qword 1's low
-/// n bits (the bits above are not cleared); msb keeps that half in qword 1 and leaves the
-/// register in qword 0's high n bits.
-///
-/// # Safety
-/// The CPU must support `L`'s instructions.
-#[inline(always)]
-unsafe fn barrett<L: Lane, const LSB: bool>(f: &FoldConsts, width: u32, x: L) -> L {
-    let [b1, b2] = f.barrett;
-    let lo128 = f.k128[1];
-    // SAFETY (every call): the caller guarantees `L`'s instructions.
-    unsafe {
-        // Qword 0: x^(64+n) mod G (scaled); the Barrett pair in qwords 0 and 1.
-        let k = L::pair(lo128, 0);
-        let b = L::pair(b1, b2);
-        if LSB {
-            // 1. High half times x^(64+n) mod G, plus the low half moved up 64 bits.
-            let t = L::xor(L::down(x), L::clmul::<0, 0>(x, k));
-            // 2. The quotient floor(t / G).
-            let q = L::clmul::<0, 0>(t, b);
-            // 3. Subtract quotient · G; for n = 64, B2 leaves out G's x^0 term.
-            let r = L::xor(t, L::clmul::<0, 1>(q, b));
-            if width == 64 && f.g0 {
-                L::xor(r, L::up(q))
-            } else {
-                r
-            }
-        } else {
-            let t = L::xor(L::up(x), L::clmul::<1, 0>(x, k));
-            // B1 leaves out its x^64 term: add the operand back.
-            let q = L::xor(L::clmul::<1, 0>(t, b), t);
-            L::xor(t, L::clmul::<1, 1>(q, b))
-        }
     }
 }
 

@@ -38,7 +38,7 @@ pub(crate) const fn step_bytes<V: Vector, const WORDS: usize>() -> usize {
 ///
 /// With `ALIGN` (the shape of 512-bit vectors): the bytes before the first `V`-aligned
 /// address go through the instruction first and every block but the last is a multiple of
-/// the vector's size, so that every vector load is aligned (`plan::ALIGN_MIN`).
+/// the vector's size, so that every vector load is aligned (`kernels::shapes::ALIGN_MIN`).
 ///
 /// # Safety
 /// The CPU must support the instructions of `V` and `I`.

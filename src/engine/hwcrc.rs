@@ -6,13 +6,12 @@
 //! register, no inversion (init and xorout are applied outside). The streams below are
 //! written once over `simd::CrcInstruction`; `kernels.rs` instantiates them per instruction.
 //!
-//! One instruction stream is latency-bound (3 cycles an instruction on current x86 and Arm
-//! cores, one issued per cycle). Where the CPU also has a carry-less multiply, inputs of
-//! `plan::THREE_MIN` bytes or more run three streams of k words side by side, from the register
-//! and two zero registers, and join them: `shift(a, 16k) ⊕ shift(b, 8k) ⊕ c` with
-//! `shift(r, m) = crc(0, clmul(r, x^(8m − 33) mod G))` (the same join as fusion,
-//! `spec/engine.md`), the constants for every k up to [`JOIN_WORDS`] computed at compile
-//! time.
+//! One instruction stream is latency-bound (3 cycles an instruction on current x86 and Arm cores,
+//! one issued per cycle). Where the CPU also has a carry-less multiply, inputs of `plan::THREE_MIN`
+//! bytes (`kernels::shapes::THREE_PASS_MIN`) or more run three streams of k words side by side,
+//! from the register and two zero registers, and join them: `shift(a, 16k) ⊕ shift(b, 8k) ⊕ c` with
+//! `shift(r, m) = crc(0, clmul(r, x^(8m − 33) mod G))` (the same join as fusion, `spec/engine.md`),
+//! the constants for every k up to [`JOIN_WORDS`] computed at compile time.
 
 use super::simd::CrcInstruction;
 use crcstamp_layout::HwCrc;
@@ -91,7 +90,7 @@ pub(crate) fn join_consts(hw: HwCrc, k: usize) -> [u32; 3] {
 }
 
 /// Runs `bytes` through three streams while at least `FROM` bytes remain (at least one
-/// word per stream; `plan::THREE_MIN`), then one ([`one_stream`]).
+/// word per stream; `kernels::shapes::THREE_PASS_MIN`), then one ([`one_stream`]).
 ///
 /// # Safety
 /// The CPU must support `I`'s instructions.

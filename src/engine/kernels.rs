@@ -7,7 +7,7 @@
 //! Each architecture offers the same five safe functions ([`fold`], [`fold_by_instruction`],
 //! [`fold_reflected`], [`fusion`], [`hw`]). They take every choice the route made (the
 //! kernel, the shape, reading ahead, three streams) as arguments and look nothing up: the
-//! route plan (`plan`) decides.
+//! route plan (`plan`) decides. Their shapes (`shapes`) are fixed here, and the plan reads them.
 //!
 //! The entry points are not generic: each bit order is a function of its own (`by_order!`),
 //! and the shape and reading ahead of the kernels that run only long inputs are arguments,
@@ -17,32 +17,36 @@
 
 use super::arch::emulated::{Emulated128, Emulated256, Emulated512};
 use super::fusion::step_bytes;
-use super::plan::{
-    FUSION_BLOCK_MIN, LANE_STEPS, LANE_WORDS, YMM_MIN_STEPS, YMM_WORDS, ZMM_FUSION_FROM,
-    ZMM_MIN_STEPS, ZMM_WIDE_FUSION_FROM, ZMM_WIDE_MIN_STEPS, ZMM_WIDE_WORDS, ZMM_WORDS,
+use shapes::{
+    LANE_STEPS, LANE_WORDS, YMM_MIN_STEPS, YMM_WORDS, ZMM_MIN_STEPS, ZMM_WIDE_MIN_STEPS,
+    ZMM_WIDE_WORDS, ZMM_WORDS,
 };
 
-// The plan's fusion lengths are whole blocks of the shapes they name.
-const _: () = {
-    assert!(FUSION_BLOCK_MIN == YMM_MIN_STEPS * step_bytes::<Emulated256, YMM_WORDS>());
-    assert!(FUSION_BLOCK_MIN == LANE_STEPS * step_bytes::<Emulated128, LANE_WORDS>());
-    assert!(ZMM_FUSION_FROM >= ZMM_MIN_STEPS * step_bytes::<Emulated512, ZMM_WORDS>());
-    assert!(
-        ZMM_WIDE_FUSION_FROM >= ZMM_WIDE_MIN_STEPS * step_bytes::<Emulated512, ZMM_WIDE_WORDS>()
-    );
+pub(crate) mod shapes;
+
+/// The shortest block of fusion on 256-bit vectors, and on 128-bit lanes (the same: 7 KiB).
+pub(crate) const FUSION_BLOCK: usize = {
+    let ymm = YMM_MIN_STEPS * step_bytes::<Emulated256, YMM_WORDS>();
+    assert!(ymm == LANE_STEPS * step_bytes::<Emulated128, LANE_WORDS>());
+    ymm
 };
+
+/// The shortest block of fusion on 512-bit vectors, in the narrow and the wide shape.
+pub(crate) const ZMM_FUSION_BLOCK: usize = ZMM_MIN_STEPS * step_bytes::<Emulated512, ZMM_WORDS>();
+pub(crate) const ZMM_WIDE_FUSION_BLOCK: usize =
+    ZMM_WIDE_MIN_STEPS * step_bytes::<Emulated512, ZMM_WIDE_WORDS>();
 
 /// The longest of the shortest inputs fusion takes, in any shape (the self-test's buffer must
 /// hold it, plus an alignment head).
 pub(super) const FUSION_BLOCK_LONGEST: usize = {
-    let zmm = ZMM_MIN_STEPS * step_bytes::<Emulated512, ZMM_WORDS>();
-    let wide = ZMM_WIDE_MIN_STEPS * step_bytes::<Emulated512, ZMM_WIDE_WORDS>();
-    let zmm = if wide > zmm { wide } else { zmm };
-    if zmm > FUSION_BLOCK_MIN {
-        zmm
-    } else {
-        FUSION_BLOCK_MIN
+    let mut longest = FUSION_BLOCK;
+    if ZMM_FUSION_BLOCK > longest {
+        longest = ZMM_FUSION_BLOCK;
     }
+    if ZMM_WIDE_FUSION_BLOCK > longest {
+        longest = ZMM_WIDE_FUSION_BLOCK;
+    }
+    longest
 };
 
 /// Two entry points of one fold body, one per bit order (`lsb` and `msb`), each the code a

@@ -45,7 +45,23 @@ impl<W: Word> Consts<'_, W> {
     /// }
     /// ```
     pub fn route_for(&self, len: usize) -> RouteStep {
-        super::route_step(self, len, detect::features())
+        super::route::step(self, len, detect::features())
+    }
+
+    /// [`route_for`](Self::route_for) at every length, merged into bands where the step is
+    /// the same: every length one by one up to 1 MiB, where every threshold of the plan
+    /// lies, then powers of two up to 1 GiB and `usize::MAX`. What `crc-gen route` prints.
+    ///
+    /// ```
+    /// use crcstamp::{catalog::Crc32Iscsi, Crc};
+    /// let c = Crc32Iscsi::consts();
+    /// for band in c.route_bands() {
+    ///     assert_eq!(c.route_for(band.from), band.step);
+    /// }
+    /// ```
+    #[cfg(feature = "std")]
+    pub fn route_bands(&self) -> std::vec::Vec<crate::RouteBand> {
+        super::route::bands(self, detect::features())
     }
 
     /// Whether [`update_with`](Self::update_with) can run `backend`: it is available on this

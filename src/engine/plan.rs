@@ -1,10 +1,11 @@
 //! The route plan: every length at which the route hands an input from one kernel to
 //! another, and every choice it makes between shapes of one kernel, for each CPU family, in
-//! one place. [`PROFILES`] holds what differs between the families; the thresholds below it
-//! are shared by all of them, where one compare with a constant is what the hot path can pay.
-//! [`resolve`] turns a family and the kernels a CPU offers into the cached word [`Cpu`] that
-//! the hot path reads; `detect` finds both at first use. The kernels and the route take their
-//! choices from here as arguments; none is looked up inside a kernel's body.
+//! one place. [`PROFILES`] holds what differs between the families, each with the CPU it was
+//! measured on; the lengths above it are shared by all of them, where one compare with a
+//! constant is what the hot path can pay. [`resolve`] and [`finish`] turn a family and the
+//! kernels a CPU offers into the cached word [`Cpu`] that the hot path reads; `detect` finds
+//! both at first use. The route (`route`) asks the rules below; the kernels take their
+//! choices as arguments, and their shapes (`kernels::shapes`) are theirs.
 //!
 //! `crc-gen route` prints the bands this plan gives on this CPU (`Consts::route_for`), and
 //! `golden.rs` pins them for a synthetic CPU of each family in `spec/route-plan-<arch>.txt`
@@ -13,128 +14,91 @@
 
 use super::cached::{
     bit, lengths, Bits, DETECTED, FAILED, FAMILY, GFNI, RACES, READS_AHEAD, ZMM, ZMM_FUSION,
-    ZMM_FUSION_WIDE,
+    ZMM_FUSION_WIDE, ZMM_LATE,
 };
 pub(crate) use super::cached::{Cpu, Family, ZmmFusion, KERNELS};
+use super::kernels::{self, shapes};
 use crate::backend::Backend;
 
-// ---- The thresholds every family shares ----
+// ---- The lengths every family shares ----
 
-/// The length from which a family that takes 512-bit vectors folds on them (`Profile::zmm`;
-/// `spec/decisions.md`, "512-bit vectors"). A constant, so that the hot path tests it
-/// with one comparison.
-pub(crate) const ZMM_MIN: usize = 1024;
+/// Below this many bytes a CRC without an instruction of its own runs on the tables,
+/// without looking at the CPU: up to one slice-16 block they beat every other kernel, and
+/// past it folding wins (`spec/decisions.md`, "Direct kernel calls; tables up to 16 bytes").
+pub(crate) const FOLD_MIN: usize = 17;
 
-/// The same for a CRC with an instruction of its own (CRC-32C) where folding takes it
-/// (`Profile::fold_beats_hw`): there a peer folds on 512-bit vectors from 384 bytes and led
-/// the 256-bit kernel, so the cold unit's cost is paid from where the 512-bit fold pays warm
-/// (`spec/decisions.md`, "Every folding kernel called from the hot path").
-pub(crate) const ZMM_MIN_BY_INSTRUCTION: usize = 448;
-
-/// The shortest input an msb CRC runs reflected on ([`runs_reflected`]): every input the
-/// route gives the 512-bit kernel ([`ZMM_MIN`]). At 1–1.5 KiB the reflected run
-/// measured 1.02–1.31× the byte shuffle's kernel on a 4 GHz Intel host, and 0.83–0.95× at
-/// 1 KiB on a 2.5 GHz one, where the shuffle's shorter latency into the first fold and out
-/// of the reduction counted for more (`spec/decisions.md`, "Forward CRCs reflected from 1
-/// KiB").
-pub(crate) const REFLECTED_MIN: usize = ZMM_MIN;
-
-/// How far ahead of each step's vectors the 512-bit loops with no issue slot to spare ask the
-/// cache for the lines they will load ([`reads_ahead`]): the bit-reversed run of msb CRCs
-/// (two multiplies, a three-way XOR and a bit reversal a vector, on two ports) and fusion.
-/// Where a line comes late from L2 such a loop cannot catch up; the plain reflected fold has
-/// a slot a vector to spare and ran as fast without (`spec/decisions.md`, "Reading ahead").
-#[cfg(target_arch = "x86_64")]
-pub(crate) const AHEAD: usize = 1024;
-
-/// From this length the route reads ahead ([`AHEAD`]) where the family does: past the L1
-/// data cache (48 KiB on the Intel cores measured) the data comes from L2. Below it the
-/// prefetches only take load slots (0.93–0.97× at 16 KiB).
-pub(crate) const AHEAD_MIN: usize = 64 * 1024;
-
-/// Inputs from this long on are split so that every 512-bit vector load of the rest is
-/// aligned to the vector's size: on Intel a 512-bit load that spans two cache lines costs a
-/// fifth of the speed once the data comes from L2, and on a fast host up to a tenth from L1
-/// at 2–4 KiB (`spec/decisions.md`, "Aligned 512-bit loads", "Alignment from 2 KiB").
-pub(crate) const ALIGN_MIN: usize = 2048;
-
-/// The same for CRC-32C, whose alignment head runs on the instruction: past 1 KiB. At
-/// exactly 1 KiB (16 whole vectors, which aligned become 15 and a tail) the head's dependent
-/// steps at the start of the chain cost more than the split loads they save (0.90–0.94×);
-/// from 1040 bytes aligning ran 1.01–1.08× but at whole numbers of vectors (0.98–1.01), and
-/// took CRC-32C at 1200 bytes from 0.93× to 1.02–1.04× crc-fast (`spec/decisions.md`,
-/// "Alignment from 2 KiB").
-pub(crate) const ALIGN_BY_INSTRUCTION_MIN: usize = 1025;
-
-/// The shortest input the CRC instruction runs as three streams, where the CPU has a
-/// carry-less multiply to join them (`spec/decisions.md`).
-pub(crate) const THREE_MIN: usize = 24 * 10;
-
-/// Fusion's block shape on 128-bit lanes: words per stream per step of four vectors, and the
-/// fewest and most steps in a block. Fixed at 64 steps: 4 KiB of vectors and three 1 KiB
-/// streams, 7 KiB a block (`spec/decisions.md`, "Fusion"; the longer blocks that paid on x86
-/// are unmeasured on aarch64, the only user of this shape).
-pub(crate) const LANE_WORDS: usize = 2;
-pub(crate) const LANE_STEPS: usize = 64;
-/// The same on 256-bit vectors: from 32 steps (4 KiB of vectors and three 1 KiB streams, 7
-/// KiB a block) to 128 (28 KiB). Each block's join waits for the block before it, so longer
-/// blocks pay it less often (`spec/decisions.md`, "Longer fusion blocks").
-pub(crate) const YMM_WORDS: usize = 4;
-pub(crate) const YMM_MIN_STEPS: usize = 32;
-pub(crate) const YMM_MAX_STEPS: usize = 128;
-/// The same on 512-bit vectors, where the fold is four times the instruction's speed: from
-/// 32 steps (8 KiB of vectors, 9.5 KiB a block, where fusion starts to beat the fold alone
-/// with the core to itself) to 256 (64 KiB of vectors, 76 KiB a block; `spec/decisions.md`).
-pub(crate) const ZMM_WORDS: usize = 2;
-pub(crate) const ZMM_MIN_STEPS: usize = 32;
-pub(crate) const ZMM_MAX_STEPS: usize = 256;
-/// The wide 512-bit shape, for a CPU whose instruction retires two a cycle (AMD Zen 5: the
-/// three streams' latency caps them at one a cycle, so fusion gives them twice the words):
-/// four words per stream per step, from 8 steps (2.75 KiB a block: where the multiplier is
-/// the bound, what the instruction takes pays even in short blocks) to 112 (38.5 KiB), as
-/// long as the join table allows (`spec/decisions.md`, "Fusion on AMD Zen 5").
-pub(crate) const ZMM_WIDE_WORDS: usize = 4;
-pub(crate) const ZMM_WIDE_MIN_STEPS: usize = 8;
-pub(crate) const ZMM_WIDE_MAX_STEPS: usize = 112;
-/// Where the route takes 512-bit fusion: from 32 KiB, not from its shortest block. Below
-/// that the fold alone ran as fast in the peers bench with the core to itself and up to a
-/// sixth faster with the host busy (`spec/decisions.md`, "Fusion on 512-bit vectors").
-pub(crate) const ZMM_FUSION_FROM: usize = 32 * 1024;
-/// Where the route takes the wide shape: from 4 KiB, where it beat the fold alone by 13–15%
-/// (at 3173 bytes 1.01).
-pub(crate) const ZMM_WIDE_FUSION_FROM: usize = 4 * 1024;
-
-/// Fusion's shortest block on 128-bit lanes and on 256-bit vectors, 7 KiB either way
-/// (`kernels` checks it against the blocks' shapes), and where the route takes it there.
-pub(crate) const FUSION_BLOCK_MIN: usize = 7 * 1024;
-
-/// The shortest input the route gives fusion on any CPU ([`fusion_from`]'s least value):
-/// below it the route tests a constant, not the CPU's shape.
-pub(crate) const FUSION_FROM_ANY: usize =
-    min(min(ZMM_WIDE_FUSION_FROM, ZMM_FUSION_FROM), FUSION_BLOCK_MIN);
-
-const fn min(a: usize, b: usize) -> usize {
-    if a < b {
-        a
-    } else {
-        b
+/// The longest input a stamped type's call site runs on the tables inline, for a CRC
+/// without an instruction of its own that carries `present` tables: one 4-byte step (with
+/// four tables) and three single bytes at most, with no loop (`table::update_short`). The
+/// slice kernel's block loop, copied into every call site, made most of a release build of a
+/// function with many of them (`spec/decisions.md`, "A small head inlined, the rest one
+/// call").
+#[inline(always)]
+pub(crate) fn short_max(present: usize) -> usize {
+    match present {
+        4.. => 7,
+        1.. => 3,
+        0 => 0,
     }
 }
 
-/// A family's routing: where the kernels hand over to each other. (Only targets with 64-bit
-/// atomics have kernels to route between.)
-struct Profile {
+/// The shortest input the CRC instruction runs as three streams, where the CPU has a
+/// carry-less multiply to join them: the kernels' shortest pass (`spec/decisions.md`, "CRC
+/// instruction tail; one stream below 240 bytes").
+pub(crate) const THREE_MIN: usize = shapes::THREE_PASS_MIN;
+
+/// The length the hot path compares with a constant before it asks the cached word whether
+/// the 512-bit kernel takes a CRC without an instruction of its own: where most profiles
+/// start it (1 KiB). Below it a profile that starts there or later sets a bit that answers
+/// "no" ([`Cpu::folds_inline`]); one that starts earlier (Zen 4) reads its length.
+pub(crate) const ZMM_MIN: usize = 1024;
+
+/// The shortest input an msb CRC runs reflected on ([`runs_reflected`]), on the 512-bit
+/// kernel: [`ZMM_MIN`], so that from the hot path's constant compare on the reflected run's
+/// length test is known. At 1–1.5 KiB the reflected run measured 1.02–1.31× the byte
+/// shuffle's kernel on a 4 GHz Intel host, and 0.83–0.95× at 1 KiB on a 2.5 GHz one, where
+/// the shuffle's shorter latency into the first fold and out of the reduction counted for
+/// more (`spec/decisions.md`, "Forward CRCs reflected from 1 KiB").
+pub(crate) const REFLECTED_MIN: usize = ZMM_MIN;
+const _: () = assert!(REFLECTED_MIN >= ZMM_MIN);
+
+/// From this length the route reads ahead (`shapes::AHEAD`) where the family does: past the
+/// L1 data cache (48 KiB on the Intel cores measured) the data comes from L2. Below it the
+/// prefetches only take load slots (0.93–0.97× at 16 KiB).
+pub(crate) const AHEAD_MIN: usize = 64 * 1024;
+
+/// Fusion's shortest block on 128-bit lanes and on 256-bit vectors, 7 KiB either way, and
+/// where the route takes it there (`spec/decisions.md`, "Fusion: 7 KiB blocks").
+pub(crate) const FUSION_BLOCK_MIN: usize = kernels::FUSION_BLOCK;
+const _: () = assert!(FUSION_BLOCK_MIN == 7 * 1024);
+
+// ---- What differs between the families ----
+
+/// A family's routing: where the kernels hand over to each other, and the CPU it was
+/// measured on. (Only targets with 64-bit atomics have kernels to route between.)
+pub(crate) struct Profile {
+    /// The family, `PROFILES`' index.
+    family: Family,
+    /// The CPU (or CPUs) whose measurements set the numbers; `None` for the documented
+    /// default a CPU gets that no measured profile matches: then they are assumed.
+    pub(crate) measured_on: Option<&'static str>,
     /// For the CRCs with an instruction of their own: the length from which the best
-    /// folding kernel beats the instruction (below fusion's blocks), 0 for never.
+    /// folding kernel below 512 bits beats the instruction (below fusion's blocks), 0 for
+    /// never.
     fold_beats_hw: u16,
-    /// Whether the family folds on 512-bit vectors where the CPU has them, from
-    /// [`ZMM_MIN`] bytes.
-    zmm: bool,
-    /// Whether fusion runs on 512-bit vectors there too (from its own length,
-    /// `plan::fusion_from`) rather than on 256-bit ones, and in which shape.
+    /// Where the CPU has the 512-bit kernel: the length from which it folds the CRCs
+    /// without an instruction of their own, 0 for never (the family keeps to 256 bits).
+    zmm: u16,
+    /// The same for a CRC with an instruction of its own, and where it takes over from the
+    /// instruction.
+    zmm_by_instruction: u16,
+    /// Whether fusion runs on 512-bit vectors there too rather than on 256-bit ones, and in
+    /// which shape.
     zmm_fusion: ZmmFusion,
+    /// Where the route takes fusion on 512-bit vectors (at least the shape's block).
+    zmm_fusion_from: usize,
     /// Whether the 512-bit loops with no issue slot to spare prefetch long inputs
-    /// (`plan::AHEAD`): the reflected run of msb CRCs and fusion in the narrow shape
+    /// (`shapes::AHEAD`): the reflected run of msb CRCs and fusion in the narrow shape
     /// (no profile reads ahead with the wide one, so it has no such instantiation).
     reads_ahead: bool,
     /// Whether fusion in the narrow shape races the plain 512-bit fold on its route
@@ -143,51 +107,130 @@ struct Profile {
 }
 
 /// Indexed by [`Family`]. Where each number comes from: `spec/decisions.md`.
-const PROFILES: [Profile; 3] = [
-    // Generic: the thresholds of AMD Zen 3, the only family measured without AVX-512.
+pub(crate) const PROFILES: [Profile; 4] = [
+    // The documented default, for every CPU no measured profile matches (Intel before
+    // Sapphire Rapids or without AVX-512, other x86 vendors, aarch64): AMD Zen 3's
+    // thresholds, the only family measured without AVX-512. Assumed, not measured there.
     Profile {
+        family: Family::Generic,
+        measured_on: None,
         fold_beats_hw: 0,
-        zmm: false,
+        zmm: 0,
+        zmm_by_instruction: 0,
         zmm_fusion: ZmmFusion::No,
+        zmm_fusion_from: 0,
         reads_ahead: false,
         races: false,
     },
-    // AMD: measured on Zen 3, the instruction's three streams beat the 256-bit fold below
-    // fusion's blocks. On Zen 5 (AVX-512, family 0x1a) the 512-bit fold beats them from
-    // 1 KiB (`hw_last`), and fusion on 512-bit vectors in the wide shape beats the fold;
-    // Zen 4 (unmeasured) takes the same route.
+    // Zen 3: the instruction's three streams beat the 256-bit fold below fusion's blocks.
+    // Zen 5: the 512-bit fold from 1 KiB for the CRCs without an instruction, and for
+    // CRC-32C from 448 bytes, where a peer's 512-bit fold led our three streams (0.91× at
+    // 512 B) as it does on Zen 4; fusion on 512-bit vectors in the wide shape from 4 KiB.
     Profile {
+        family: Family::Amd,
+        measured_on: Some(
+            "AMD EPYC Zen 3 (family 0x19, AVX2) and Zen 5 (family 0x1a model 0x02, AVX-512)",
+        ),
         fold_beats_hw: 0,
-        zmm: true,
+        zmm: 1024,
+        zmm_by_instruction: 448,
         zmm_fusion: ZmmFusion::Wide,
-        // Unmeasured on Zen 4 and 5.
+        zmm_fusion_from: 4 * 1024,
+        // Unmeasured on Zen 5.
         reads_ahead: false,
         // Fusion led the fold by a quarter to a third on Zen 5 from 16 KiB.
         races: false,
     },
-    // Measured on an Intel Xeon (Sapphire/Emerald Rapids): the instruction tops out near 26
-    // GiB/s, the 256-bit fold beats it from 256 bytes; 512-bit vectors pay from 1 KiB cold.
-    // On a second Xeon (KVM model 167) the bit-reversed run and fusion gained 3–5% reading
-    // ahead from 64 KiB. Fusion against the fold alone from 64 KiB: 0.78–1.16, by the host.
+    // The instruction tops out near 26 GiB/s, the 256-bit fold beats it from 256 bytes;
+    // 512-bit vectors pay from 1 KiB cold, for CRC-32C from 448 bytes. On model 167 the
+    // bit-reversed run and fusion gained 3–5% reading ahead from 64 KiB. Fusion against the
+    // fold alone from 32 KiB: 0.78–1.16, by the host.
     Profile {
+        family: Family::Intel,
+        measured_on: Some("Intel Xeon, Sapphire/Emerald Rapids class (KVM models 207 and 167)"),
         fold_beats_hw: 256,
-        zmm: true,
+        zmm: 1024,
+        zmm_by_instruction: 448,
         zmm_fusion: ZmmFusion::Narrow,
+        zmm_fusion_from: 32 * 1024,
         reads_ahead: true,
         races: true,
     },
+    // Every backend forced: the 512-bit fold is the fastest kernel from 128 bytes for the
+    // CRCs without an instruction (4–22% over the 256-bit one at 128–768 B) and from 256 bytes
+    // for CRC-32C (8–27% over three streams at 256–768 B); wide fusion beats the fold only
+    // from 64 KiB (0.84× at 4 KiB, 1.08–1.12× from 64 KiB).
+    Profile {
+        family: Family::Zen4,
+        measured_on: Some(
+            "an AMD EPYC Zen 4 (family 0x19 model 0x11) by an outside run, 2026-12-05",
+        ),
+        fold_beats_hw: 0,
+        zmm: 128,
+        zmm_by_instruction: 256,
+        zmm_fusion: ZmmFusion::Wide,
+        zmm_fusion_from: 64 * 1024,
+        reads_ahead: false,
+        races: false,
+    },
 ];
+
+/// The shortest input the route gives fusion on any CPU ([`fusion_from`]'s least value):
+/// below it the route tests a constant, not the CPU's shape.
+pub(crate) const FUSION_FROM_ANY: usize = {
+    let mut from = [FUSION_BLOCK_MIN; PROFILES.len() + 1];
+    let mut i = 0;
+    while i < PROFILES.len() {
+        from[i] = PROFILES[i].zmm_fusion_from;
+        i += 1;
+    }
+    least(&from)
+};
+
+/// The least nonzero value of `values`.
+const fn least(values: &[usize]) -> usize {
+    let (mut i, mut least) = (0, usize::MAX);
+    while i < values.len() {
+        if values[i] != 0 && values[i] < least {
+            least = values[i];
+        }
+        i += 1;
+    }
+    least
+}
+
+// Each profile sits at its family's index; its lengths fit the cached word and the kernels'
+// shapes.
+const _: () = {
+    let mut i = 0;
+    while i < PROFILES.len() {
+        let p = &PROFILES[i];
+        assert!(p.family as usize == i);
+        assert!((p.zmm == 0) == (p.zmm_by_instruction == 0));
+        assert!(p.zmm_fusion_from <= 1 << 16);
+        match p.zmm_fusion {
+            ZmmFusion::No => assert!(p.zmm_fusion_from == 0),
+            ZmmFusion::Narrow => assert!(p.zmm_fusion_from >= kernels::ZMM_FUSION_BLOCK),
+            ZmmFusion::Wide => assert!(p.zmm_fusion_from >= kernels::ZMM_WIDE_FUSION_BLOCK),
+        }
+        i += 1;
+    }
+};
+
+/// The profile that routes `family`.
+pub(crate) fn profile(family: Family) -> &'static Profile {
+    &PROFILES[family as usize]
+}
 
 // ---- The choices, as the route makes them ----
 
-/// The shortest input the route gives fusion on this CPU (at least a block): the shape's
-/// own length on 512-bit vectors, else the 256-bit (or 128-bit) block.
+/// The shortest input the route gives fusion on this CPU (at least a block): the profile's
+/// length on 512-bit vectors, else the 256-bit (or 128-bit) block.
 #[inline(always)]
 pub(crate) fn fusion_from(cpu: Cpu) -> usize {
     match cpu.fusion_shape() {
         ZmmFusion::No => FUSION_BLOCK_MIN,
-        ZmmFusion::Narrow => ZMM_FUSION_FROM,
-        ZmmFusion::Wide => ZMM_WIDE_FUSION_FROM,
+        ZmmFusion::Narrow | ZmmFusion::Wide => profile(cpu.family()).zmm_fusion_from,
     }
 }
 
@@ -199,7 +242,7 @@ pub(crate) fn runs_reflected(backend: Backend, cpu: Cpu, len: usize) -> bool {
     backend == Backend::Vpclmul512 && cpu.gfni() && len >= REFLECTED_MIN
 }
 
-/// Whether the loops of [`AHEAD`] read ahead on `len` bytes here.
+/// Whether the loops of `shapes::AHEAD` read ahead on `len` bytes here.
 #[inline(always)]
 pub(crate) fn reads_ahead(cpu: Cpu, len: usize) -> bool {
     cpu.reads_ahead() && len >= AHEAD_MIN
@@ -220,9 +263,10 @@ const CLMUL128: Option<Backend> = match FOLDING_ORDER.last() {
 
 impl Cpu {
     /// For a CRC without an instruction of its own: whether the CPU is detected and the
-    /// 512-bit kernel does not take `len` bytes. Below `ZMM_MIN` a compare with a constant
-    /// and a bit test, from it one compare; the inline route then knows the 512-bit test's
-    /// answer (the hot path's other way in is [`zmm`](Self::zmm)).
+    /// 512-bit kernel does not take `len` bytes. Below [`ZMM_MIN`] a compare with a
+    /// constant and a bit test (and where the family starts earlier, a compare), from it one
+    /// compare; the inline route then knows the 512-bit test's answer (the hot path's other
+    /// way in is [`zmm`](Self::zmm)).
     #[inline(always)]
     pub(crate) fn folds_inline(self, len: usize) -> bool {
         self.below_zmm(len, ZMM_MIN)
@@ -245,12 +289,12 @@ pub(crate) fn resolve(
             bits |= 1 << i;
         }
     }
-    let profile = &PROFILES[family as usize];
+    let profile = profile(family);
     bits |= (family as Bits) << FAMILY;
     if gfni {
         bits |= GFNI;
     }
-    if profile.zmm && bits & bit(Backend::Vpclmul512) != 0 {
+    if profile.zmm != 0 && bits & bit(Backend::Vpclmul512) != 0 {
         bits |= ZMM;
         bits |= match profile.zmm_fusion {
             ZmmFusion::No => 0,
@@ -270,8 +314,12 @@ pub(crate) fn resolve(
 /// `cpu` (its kernels self-tested) with the lengths its family's profile derives from them,
 /// and marked detected: what the cache holds.
 pub(crate) fn finish(cpu: Cpu) -> Cpu {
-    let profile = &PROFILES[cpu.family() as usize];
-    Cpu(cpu.0 | hw_last(profile, cpu) | zmm_from(cpu) | DETECTED)
+    let profile = profile(cpu.family());
+    let late = match cpu.zmm() && usize::from(profile.zmm) < ZMM_MIN {
+        true => 0,
+        false => ZMM_LATE,
+    };
+    Cpu(cpu.0 | hw_last(profile, cpu) | zmm_from(profile, cpu) | late | DETECTED)
 }
 
 /// The folding kernels of this architecture, best first.
@@ -283,35 +331,36 @@ pub(crate) const FOLDING_ORDER: [Backend; 2] = [Backend::PmullEor3, Backend::Pmu
 #[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
 pub(crate) const FOLDING_ORDER: [Backend; 0] = [];
 
-/// The 512-bit field for `cpu` (its kernels decided): from the lesser of [`ZMM_MIN`] and
-/// [`ZMM_MIN_BY_INSTRUCTION`] where the family takes 512-bit vectors, else never.
-fn zmm_from(cpu: Cpu) -> Bits {
-    lengths::zmm_from(cpu.zmm().then_some(ZMM_MIN.min(ZMM_MIN_BY_INSTRUCTION)))
+/// The 512-bit fields for `cpu` (its kernels decided): the profile's lengths where the
+/// family takes 512-bit vectors, else never.
+fn zmm_from(profile: &Profile, cpu: Cpu) -> Bits {
+    lengths::zmm_from(
+        cpu.zmm()
+            .then_some((profile.zmm, profile.zmm_by_instruction)),
+    )
 }
 
 /// The CRC instruction's last length for `profile` on `cpu` (its kernels decided), in the
-/// cached word: one less than where folding beats it (the profile's length, and
-/// [`ZMM_MIN`] where the family folds on 512-bit vectors: their fold beat three streams
-/// there on Intel and on AMD Zen 5) or fusion takes over, whichever is shorter, or
-/// [`HW_ALWAYS`]; 0 where the CPU does not offer the instruction.
+/// cached word: one less than where folding beats it (the profile's length below 512 bits,
+/// and its 512-bit one where the family folds on 512-bit vectors) or fusion takes over,
+/// whichever is shorter, or every length; 0 where the CPU does not offer the instruction.
 fn hw_last(profile: &Profile, cpu: Cpu) -> Bits {
     if !cpu.has(Backend::HwCrc) {
         return 0;
     }
     let fusion = match cpu.has(Backend::Fusion) {
-        true => fusion_from(cpu) as u16,
+        true => fusion_from(cpu),
         false => 0,
     };
-    let fold = match (profile.fold_beats_hw, cpu.zmm()) {
-        (0, true) => ZMM_MIN as u16,
-        (f, true) => f.min(ZMM_MIN as u16),
-        (f, false) => f,
+    let zmm = match cpu.zmm() {
+        true => usize::from(profile.zmm_by_instruction),
+        false => 0,
     };
-    lengths::hw_last(match (fold, fusion) {
-        (0, 0) => None,
-        (0, f) | (f, 0) => Some(f - 1),
-        (a, b) => Some(a.min(b) - 1),
-    })
+    let first = [usize::from(profile.fold_beats_hw), zmm, fusion]
+        .into_iter()
+        .filter(|&l| l != 0)
+        .min();
+    lengths::hw_last(first.map(|l| u16::try_from(l - 1).unwrap_or(u16::MAX)))
 }
 
 /// `cpu` with the kernel `b` (and what depends on it) withdrawn after a failed self-test.
@@ -334,21 +383,29 @@ pub(crate) fn without_gfni(cpu: Cpu) -> Cpu {
 mod tests {
     use super::*;
 
+    /// A profile with the given instruction and 512-bit lengths, and nothing else.
+    fn with(fold_beats_hw: u16, zmm: u16, zmm_by_instruction: u16) -> Profile {
+        Profile {
+            family: Family::Generic,
+            measured_on: None,
+            fold_beats_hw,
+            zmm,
+            zmm_by_instruction,
+            zmm_fusion: ZmmFusion::No,
+            zmm_fusion_from: 0,
+            reads_ahead: false,
+            races: false,
+        }
+    }
+
     /// The instruction's last length is the profile's or fusion's, whichever comes first,
     /// and past 64 KiB the flag tells.
     #[test]
     fn instruction_thresholds() {
         let at = |fold_beats_hw, fusion: bool| {
-            let p = Profile {
-                fold_beats_hw,
-                zmm: false,
-                zmm_fusion: ZmmFusion::No,
-                reads_ahead: false,
-                races: false,
-            };
             let fusion = if fusion { bit(Backend::Fusion) } else { 0 };
             let cpu = Cpu(fusion | bit(Backend::HwCrc));
-            Cpu(hw_last(&p, cpu) | DETECTED)
+            Cpu(hw_last(&with(fold_beats_hw, 0, 0), cpu) | DETECTED)
         };
         let f = fusion_from(Cpu(0));
         assert!(at(0, true).hw_runs(f - 1) && !at(0, true).hw_runs(f));
@@ -358,51 +415,61 @@ mod tests {
             assert!(at(256, fusion).hw_runs(255) && !at(256, fusion).hw_runs(256));
             assert!(!at(256, fusion).hw_always());
         }
+        // Where the family folds on 512-bit vectors, up to their length for CRC-32C.
+        let zmm = Cpu(bit(Backend::HwCrc) | bit(Backend::Vpclmul512) | ZMM);
+        let last = Cpu(hw_last(&with(0, 1024, 448), zmm) | DETECTED);
+        assert!(last.hw_runs(447) && !last.hw_runs(448));
         // Without the instruction (not offered, or withdrawn) it runs nothing.
-        let p = &PROFILES[Family::Generic as usize];
+        let p = profile(Family::Generic);
         let none = Cpu(hw_last(p, Cpu(bit(Backend::Fusion))) | DETECTED);
         assert!(!none.hw_runs(1) && !none.hw_always());
     }
 
     /// Fusion's shape is the profile's own: 256-bit vectors (where the CPU lacks 512-bit
     /// ones or the family keeps them out), or 512-bit vectors in the narrow or the wide shape,
-    /// each from its own length. The instruction hands over to the 512-bit fold at
-    /// `ZMM_MIN` where the family folds on them, else at fusion's blocks.
+    /// each from the profile's length. The instruction hands over to the 512-bit fold at the
+    /// profile's length where the family folds on them, else at fusion's blocks.
     #[test]
     fn fusion_shape_follows_the_profile() {
         let zmm = bit(Backend::Vpclmul512) | ZMM;
         let fusion = bit(Backend::Fusion) | bit(Backend::HwCrc);
+        let family = |f: Family| (f as Bits) << FAMILY;
         let ymm_fused = Cpu(zmm | fusion);
-        let narrow = Cpu(zmm | ZMM_FUSION | fusion);
-        let wide = Cpu(zmm | ZMM_FUSION | ZMM_FUSION_WIDE | fusion);
+        let narrow = Cpu(zmm | ZMM_FUSION | fusion | family(Family::Intel));
+        let wide = Cpu(zmm | ZMM_FUSION | ZMM_FUSION_WIDE | fusion | family(Family::Amd));
+        let zen4 = Cpu(zmm | ZMM_FUSION | ZMM_FUSION_WIDE | fusion | family(Family::Zen4));
         assert!(fusion_from(wide) < fusion_from(ymm_fused));
         assert!(fusion_from(ymm_fused) < fusion_from(narrow));
+        assert!(fusion_from(narrow) < fusion_from(zen4));
         assert_eq!(fusion_from(ymm_fused), fusion_from(Cpu(fusion)));
-        let amd = &PROFILES[Family::Amd as usize];
-        assert!(amd.zmm && amd.zmm_fusion == ZmmFusion::Wide);
-        let intel = &PROFILES[Family::Intel as usize];
-        assert!(intel.zmm && intel.zmm_fusion == ZmmFusion::Narrow);
+        let amd = profile(Family::Amd);
+        assert!(amd.zmm != 0 && amd.zmm_fusion == ZmmFusion::Wide);
+        let intel = profile(Family::Intel);
+        assert!(intel.zmm != 0 && intel.zmm_fusion == ZmmFusion::Narrow);
         // Zen 3 (no 512-bit kernel): the instruction up to the 256-bit blocks.
         let zen3 = Cpu(fusion);
         let last = Cpu(hw_last(amd, zen3) | DETECTED);
         let f = fusion_from(zen3);
         assert!(last.hw_runs(f - 1) && !last.hw_runs(f));
         // Zen 4 and 5: up to the 512-bit fold.
-        let last = Cpu(hw_last(amd, wide) | DETECTED);
-        assert!(last.hw_runs(ZMM_MIN - 1) && !last.hw_runs(ZMM_MIN));
-        let generic = &PROFILES[Family::Generic as usize];
-        assert!(!generic.zmm && generic.zmm_fusion == ZmmFusion::No);
+        for (p, cpu) in [(amd, wide), (profile(Family::Zen4), zen4)] {
+            let last = Cpu(hw_last(p, cpu) | DETECTED);
+            let from = usize::from(p.zmm_by_instruction);
+            assert!(last.hw_runs(from - 1) && !last.hw_runs(from));
+        }
+        let generic = profile(Family::Generic);
+        assert!(generic.zmm == 0 && generic.zmm_fusion == ZmmFusion::No);
     }
 
-    /// A flag of each family's profile, in `Family` order (generic, amd, intel).
-    fn by_family(flag: fn(&Profile) -> bool) -> [bool; 3] {
-        [Family::Generic, Family::Amd, Family::Intel].map(|f| flag(&PROFILES[f as usize]))
+    /// A flag of each family's profile, in `Family` order (generic, amd, intel, zen4).
+    fn by_family(flag: fn(&Profile) -> bool) -> [bool; 4] {
+        [Family::Generic, Family::Amd, Family::Intel, Family::Zen4].map(|f| flag(profile(f)))
     }
 
     /// Only Intel's profile reads ahead (measured there alone), and only from `AHEAD_MIN`.
     #[test]
     fn reads_ahead_on_long_inputs_where_the_family_does() {
-        assert_eq!(by_family(|p| p.reads_ahead), [false, false, true]);
+        assert_eq!(by_family(|p| p.reads_ahead), [false, false, true, false]);
         // `kernels::fusion` has no wide instantiation that reads ahead.
         assert!(PROFILES
             .iter()
@@ -413,10 +480,10 @@ mod tests {
     }
 
     /// Only Intel's profile races fusion against the fold (where the host decides which
-    /// leads), only with fusion in the narrow shape, and only from `RACE_MIN`.
+    /// leads), only with fusion in the narrow shape.
     #[test]
     fn races_where_the_family_does() {
-        assert_eq!(by_family(|p| p.races), [false, false, true]);
+        assert_eq!(by_family(|p| p.races), [false, false, true, false]);
         assert!(PROFILES
             .iter()
             .all(|p| !p.races || p.zmm_fusion == ZmmFusion::Narrow));
@@ -427,27 +494,52 @@ mod tests {
         assert!(withdraw(racing, Backend::Vpclmul256).races());
     }
 
-    /// The 512-bit kernel from `ZMM_MIN` where the family takes it (from
-    /// `ZMM_MIN_BY_INSTRUCTION` for a CRC with an instruction of its own), never elsewhere;
-    /// the hot path's one compare keeps inline exactly what it does not take, and nothing
-    /// before detection.
+    /// Only the generic profile is assumed; every other says where it was measured.
+    #[test]
+    fn every_profile_but_the_default_was_measured() {
+        assert_eq!(
+            by_family(|p| p.measured_on.is_some()),
+            [false, true, true, true]
+        );
+    }
+
+    /// The 512-bit kernel from each profile's lengths where the family takes it, never
+    /// elsewhere; the hot path's one compare keeps inline exactly what it does not take, and
+    /// nothing before detection.
     #[test]
     fn zmm_thresholds() {
-        let detected = |flags: Bits| Cpu(flags | zmm_from(Cpu(flags)) | DETECTED);
-        let (zmm, ymm) = (detected(ZMM | bit(Backend::Vpclmul512)), detected(0));
-        for min in [ZMM_MIN, ZMM_MIN_BY_INSTRUCTION] {
-            assert!(
-                !zmm.zmm_pays(min - 1, min) && zmm.zmm_pays(min, min),
-                "{min}"
-            );
-            for len in [0, 17, min, 1 << 20, usize::MAX] {
-                assert!(!ymm.zmm_pays(len, min), "{len}");
+        for p in &PROFILES {
+            let flags = ZMM | bit(Backend::Vpclmul512) | (p.family as Bits) << FAMILY;
+            let zmm = finish(Cpu(flags));
+            let ymm = finish(Cpu((p.family as Bits) << FAMILY));
+            if p.zmm == 0 {
+                // The family never takes them, even where the CPU has them.
+                let all = resolve(p.family, |_| true, true, |_| false);
+                assert!(!all.zmm());
+                continue;
             }
+            let (from, by) = (usize::from(p.zmm), usize::from(p.zmm_by_instruction));
+            assert!(!zmm.zmm_pays(from - 1, ZMM_MIN) && zmm.zmm_pays(from, ZMM_MIN));
+            assert!(!zmm.zmm_pays_by_instruction(by - 1) && zmm.zmm_pays_by_instruction(by));
+            for len in [17, 64, from - 1, from, ZMM_MIN - 1, ZMM_MIN, 1 << 20] {
+                // Inline only where the route would not take them; the route otherwise.
+                assert!(
+                    !(zmm.folds_inline(len) && zmm.zmm_pays(len, ZMM_MIN)),
+                    "{len}"
+                );
+                assert!(zmm.folds_inline(len) || zmm.zmm(), "{len}");
+            }
+            if from >= ZMM_MIN {
+                assert!(zmm.folds_inline(from - 1) && !zmm.folds_inline(from));
+            }
+            for len in [0, 17, from, 1 << 20, usize::MAX] {
+                assert!(!ymm.zmm_pays(len, ZMM_MIN), "{len}");
+                assert!(!ymm.zmm_pays_by_instruction(len), "{len}");
+            }
+            assert!(ymm.folds_inline(60_000));
         }
-        assert!(zmm.folds_inline(ZMM_MIN - 1) && !zmm.folds_inline(ZMM_MIN));
         for len in [0, 17, ZMM_MIN, 1 << 20, usize::MAX] {
             assert!(!Cpu(0).folds_inline(len), "{len}");
         }
-        assert!(ymm.folds_inline(1 << 20));
     }
 }

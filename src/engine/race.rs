@@ -199,7 +199,7 @@ mod tests {
     use super::*;
     use crate::backend::Backend;
     use crate::catalog::Crc32Iscsi;
-    use crate::engine::{detect, plan, run};
+    use crate::engine::{detect, plan, route, run};
 
     #[test]
     fn rates_are_bytes_a_tick() {
@@ -301,7 +301,8 @@ mod tests {
         };
         let race_in = |bytes: &[u8], race| {
             let fusion = || c.update_with(Backend::Fusion, state, bytes).unwrap();
-            let fold = || run::fold(c, f, Backend::Vpclmul512, cpu, state, bytes);
+            let step = route::step_with(c, Backend::Vpclmul512, cpu, bytes.len());
+            let fold = || run::fold(c, f, &step, state, bytes);
             run_in(bytes.len(), fusion, fold, race)
         };
         let mut x = 0x9e37_79b9_7f4a_7c15u64;

@@ -1,16 +1,16 @@
-//! The kernels with the plan's choices made for one CPU: what the route and the self-test
-//! both call. `kernels` takes every choice as an argument; here each comes from the cached
-//! word ([`Cpu`]) and the input's length, by the plan's rules (`plan`).
+//! The route's steps run: what the hot path, forced backends and the self-test call. Each
+//! function takes a [`RouteStep`] that `route` decided (or `route::step_with` made for a
+//! forced kernel) and hands its choices to the kernels, which take every choice as an
+//! argument; nothing here decides anything again.
 
-use super::hwcrc;
 use super::kernels;
-use super::plan::{self, Cpu};
-use crate::backend::Backend;
+use super::route;
+use crate::backend::{Backend, RouteStep};
 use crate::consts::Consts;
 use crate::word::Word;
 use crcstamp_layout::{FoldConsts, HwCrc};
 
-/// Feeds `bytes` (at least 16) into `state` with the folding kernel `backend`, which `cpu`
+/// Feeds `bytes` (at least 16) into `state` with the folding kernel of `step`, which the CPU
 /// has. Always inlined: for a stamped type the bit order, the register conversions and the
 /// kernel choice fold to a direct call into the kernel (the out-of-line dispatch this
 /// replaced was ~37 of the ~131 instructions of a 64-byte CRC-32, `spec/decisions.md`).
@@ -18,20 +18,16 @@ use crcstamp_layout::{FoldConsts, HwCrc};
 pub(crate) fn fold<W: Word>(
     c: &Consts<'_, W>,
     f: &FoldConsts,
-    backend: Backend,
-    cpu: Cpu,
+    step: &RouteStep,
     state: W,
     bytes: &[u8],
 ) -> W {
-    debug_assert!(bytes.len() >= 16 && cpu.has(backend));
-    let width = u32::from(c.model.width);
+    debug_assert!(bytes.len() >= 16);
+    let (backend, width) = (step.backend, u32::from(c.model.width));
     if c.model.refin {
         let reg = state.low_u64();
-        // A CRC with an instruction of its own reduces with it where it runs.
-        let by_instruction = match c.hw {
-            Some(hw) if cpu.has(Backend::HwCrc) => {
-                kernels::fold_by_instruction(backend, hw, f, reg, bytes)
-            }
+        let by_instruction = match (c.hw, step.reduced_by_instruction) {
+            (Some(hw), true) => kernels::fold_by_instruction(backend, hw, f, reg, bytes),
             _ => None,
         };
         return W::from_u64(match by_instruction {
@@ -42,10 +38,9 @@ pub(crate) fn fold<W: Word>(
     // The kernels keep the register unreflected for msb models, in the low bits.
     let unused = W::BITS - width;
     let reg = (state >> unused).low_u64();
-    let reg = match c.fold_reflected {
-        Some(twin) if plan::runs_reflected(backend, cpu, bytes.len()) => {
-            let ahead = plan::reads_ahead(cpu, bytes.len());
-            kernels::fold_reflected(backend, ahead, twin, width, reg, bytes)
+    let reg = match (c.fold_reflected, step.reflected) {
+        (Some(twin), true) => {
+            kernels::fold_reflected(backend, step.reads_ahead, twin, width, reg, bytes)
         }
         _ => kernels::fold::<false>(backend, f, width, reg, bytes),
     };
@@ -53,25 +48,30 @@ pub(crate) fn fold<W: Word>(
 }
 
 /// Fusion over the blocks at the start of `bytes` (`hw`'s instruction with the fold) in
-/// the shape `cpu`'s family takes, returning the register and the rest. Fusion must be
-/// available here.
+/// the shape of `step`, returning the register and the rest. Fusion must be available here.
 #[inline]
 pub(crate) fn fusion<'a>(
     hw: HwCrc,
     f: &FoldConsts,
-    cpu: Cpu,
+    step: &RouteStep,
     state: u32,
     bytes: &'a [u8],
 ) -> (u32, &'a [u8]) {
-    debug_assert!(cpu.has(Backend::Fusion) && hwcrc::supports(hw));
-    let ahead = plan::reads_ahead(cpu, bytes.len());
-    kernels::fusion(hw, cpu.fusion_shape(), ahead, f, state, bytes)
+    debug_assert!(step.backend == Backend::Fusion);
+    let shape = route::fusion_shape(step);
+    kernels::fusion(hw, shape, step.reads_ahead, f, state, bytes)
 }
 
-/// The CRC instruction for `hw` on `bytes`: three streams where the plan says so. The
-/// instruction must be available.
+/// The CRC instruction for `hw` on `bytes`, as `step` says (three streams or one); `hw` is
+/// only ever set on 32-bit CRCs, so `W` is `u32`. The instruction must be available.
 #[inline(always)]
-pub(crate) fn hw(hw: HwCrc, cpu: Cpu, state: u32, bytes: &[u8]) -> u32 {
-    debug_assert!(hwcrc::supports(hw) && cpu.has(Backend::HwCrc));
-    kernels::hw(hw, plan::three_streams(cpu, bytes.len()), state, bytes)
+pub(crate) fn hw_step<W: Word>(hw: HwCrc, step: &RouteStep, state: W, bytes: &[u8]) -> W {
+    W::from_u64(u64::from(self::hw(hw, step, state.low_u64() as u32, bytes)))
+}
+
+/// [`hw_step`] on the register.
+#[inline(always)]
+pub(crate) fn hw(hw: HwCrc, step: &RouteStep, state: u32, bytes: &[u8]) -> u32 {
+    debug_assert!(super::hwcrc::supports(hw) && step.backend == Backend::HwCrc);
+    kernels::hw(hw, step.three_streams, state, bytes)
 }

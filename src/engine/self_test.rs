@@ -10,7 +10,7 @@
 
 use super::overrides::EnvList;
 use super::plan::{self, Cpu, FOLDING_ORDER};
-use super::{kernels, run, table};
+use super::{kernels, route, run, table};
 use crate::backend::Backend;
 use crate::consts::Consts;
 use crate::word::Word;
@@ -96,7 +96,13 @@ pub(super) fn run(mut cpu: Cpu) -> Cpu {
         ) -> bool {
             let Some(f) = r.c.fold else { return false };
             r.all(data, LENGTHS, corrupt, |s, bytes| {
-                run::fold(r.c, f, b, cpu, s, bytes)
+                run::fold(
+                    r.c,
+                    f,
+                    &route::step_with(r.c, b, cpu, bytes.len()),
+                    s,
+                    bytes,
+                )
             })
         }
         check(&lsb, &data, corrupt, b, cpu)
@@ -138,7 +144,8 @@ fn instruction_right(cpu: Cpu, b: Backend, corrupt: bool, data: &[u8; LEN]) -> b
         if b == Backend::Fusion {
             let r = Reference::new(c, data, [LEN - 5]);
             return r.all(data, [LEN - 5], corrupt, |s, bytes| {
-                let (state, rest) = run::fusion(hw, f, cpu, s, bytes);
+                let step = route::step_with(c, Backend::Fusion, cpu, bytes.len());
+                let (state, rest) = run::fusion(hw, f, &step, s, bytes);
                 // Something must have been fused, or this tests the tables.
                 match rest.len() < bytes.len() {
                     true => tables(c, state, rest),
@@ -151,7 +158,14 @@ fn instruction_right(cpu: Cpu, b: Backend, corrupt: bool, data: &[u8; LEN]) -> b
         ];
         let r = Reference::new(c, data, lens);
         let short = Reference::new(c, data, SHORT);
-        let hw_run = |s, bytes: &[u8]| run::hw(hw, cpu, s, bytes);
+        let hw_run = |s, bytes: &[u8]| {
+            run::hw(
+                hw,
+                &route::step_with(c, Backend::HwCrc, cpu, bytes.len()),
+                s,
+                bytes,
+            )
+        };
         r.all(data, LENGTHS, corrupt, hw_run) && short.all(data, SHORT, corrupt, hw_run)
     })
 }

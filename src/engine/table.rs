@@ -55,24 +55,13 @@ pub(super) fn update_inline<W: Word, const N: usize>(
     }
 }
 
-/// The longest input [`update_short`] runs with `present` tables: one 4-byte step (with
-/// four tables) and three single bytes at most.
-#[inline(always)]
-pub(super) fn short_max(present: usize) -> usize {
-    match present {
-        4.. => 7,
-        1.. => 3,
-        0 => 0,
-    }
-}
-
-/// `bytes` (at most [`short_max`] long) without a loop: what the call sites of a stamped
+/// `bytes` (at most `plan::short_max` long) without a loop: what the call sites of a stamped
 /// type run inline. The slice kernel's block loop, copied into every call site, made most
 /// of a release build of a function with many of them (`spec/decisions.md`, "A small head
 /// inlined, the rest one call").
 #[inline(always)]
 pub(super) fn update_short<W: Word>(tables: &[[W; 256]], lsb: bool, state: W, bytes: &[u8]) -> W {
-    debug_assert!(bytes.len() <= short_max(tables.len()));
+    debug_assert!(bytes.len() <= super::plan::short_max(tables.len()));
     match lsb {
         true => short_in::<W, true>(tables, state, bytes),
         false => short_in::<W, false>(tables, state, bytes),

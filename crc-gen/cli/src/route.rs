@@ -4,7 +4,7 @@
 use std::process::{Command, ExitCode};
 
 use crcstamp::dynamic::DynCrc;
-use crcstamp::{Backend, RouteStep};
+use crcstamp::Backend;
 
 use crate::model_arg;
 use crate::output::{print_out, Format};
@@ -14,6 +14,7 @@ use crate::output::{print_out, Format};
 pub enum Family {
     Intel,
     Amd,
+    Zen4,
     Generic,
 }
 
@@ -22,6 +23,7 @@ impl Family {
         match self {
             Family::Intel => "intel",
             Family::Amd => "amd",
+            Family::Zen4 => "zen4",
             Family::Generic => "generic",
         }
     }
@@ -64,10 +66,6 @@ impl Args {
     }
 }
 
-/// Lengths scanned one by one; past them, powers of two up to 1 GiB and then no limit. Every
-/// threshold of the route lies below (the longest, fusion's, at 32 KiB).
-const SCANNED: usize = 1 << 20;
-
 /// Inputs from `from` to `to` (inclusive; `None`: no limit) take `backend`, with the route
 /// plan's choices inside it (`route`: the backend's name and each choice,
 /// [`crcstamp::RouteStep`]).
@@ -99,14 +97,19 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
         routes.push((model.name().unwrap_or(arg).to_string(), bands(&crc)));
     }
     let profile = crcstamp::cpu_profile();
+    let measured = crcstamp::cpu_profile_measured_on();
+    let how = measured.map_or(
+        "assumed: no measured profile matches this CPU".into(),
+        |cpu| format!("measured on {cpu}"),
+    );
     match args.format {
-        Format::Text => print_out(text(&routes, profile))?,
+        Format::Text => print_out(text(&routes, profile, &how))?,
         Format::Json => {
             let routes: Vec<_> = routes
                 .iter()
                 .map(|(name, bands)| serde_json::json!({ "name": name, "bands": bands }))
                 .collect();
-            let json = serde_json::json!({ "cpu_profile": profile, "routes": routes });
+            let json = serde_json::json!({ "cpu_profile": profile, "measured_on": measured, "routes": routes });
             let json = serde_json::to_string_pretty(&json).map_err(|e| e.to_string())?;
             print_out(format_args!("{json}\n"))?;
         }
@@ -116,7 +119,7 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
 
 /// The routes as text: per model a heading, then a line per band, in columns as wide as
 /// their widest entry.
-fn text(routes: &[(String, Vec<Band>)], profile: &str) -> String {
+fn text(routes: &[(String, Vec<Band>)], profile: &str, how: &str) -> String {
     let span = |b: &Band| {
         let to = b.to.map_or(String::from("…"), |to| to.to_string());
         format!("{} ..= {to}", b.from)
@@ -126,7 +129,7 @@ fn text(routes: &[(String, Vec<Band>)], profile: &str) -> String {
     let route_width = bands().map(|b| b.route.chars().count()).max().unwrap_or(0);
     let mut text = String::new();
     for (name, bands) in routes {
-        text += &format!("{name} on this CPU, {profile} profile:\n");
+        text += &format!("{name} on this CPU, {profile} profile ({how}):\n");
         for b in bands {
             let span = span(b);
             text += &format!(
@@ -161,32 +164,24 @@ fn rerun(family: Family) -> Result<ExitCode, String> {
 }
 
 /// The lengths each route step (a backend and the plan's choices in it) runs, merged into
-/// bands.
+/// bands (`DynCrc::route_bands`, the engine's scan).
 pub(crate) fn bands(crc: &DynCrc) -> Vec<Band> {
-    let lengths = (0..SCANNED)
-        .chain((20..=30).map(|k| 1usize << k))
-        .chain([usize::MAX]);
-    let mut steps: Vec<(usize, RouteStep)> = Vec::new();
-    for len in lengths {
-        let step = crc.route_for(len);
-        if steps.last().is_none_or(|&(_, last)| last != step) {
-            steps.push((len, step));
-        }
-    }
+    let bands = crc.route_bands();
     let cpu_folds = Backend::all()
         .iter()
         .any(|b| b.is_folding() && b.is_available());
     let width = crc.model().width();
-    (0..steps.len())
-        .map(|k| {
-            let (from, step) = steps[k];
-            let next = steps.get(k + 1);
+    bands
+        .iter()
+        .enumerate()
+        .map(|(k, b)| {
+            let next = bands.get(k + 1).map(|n| n.step.backend);
             Band {
-                from,
-                to: next.map(|&(from, _)| from - 1),
-                backend: step.backend.name(),
-                route: step.to_string(),
-                why: why(step.backend, next.map(|(_, s)| s.backend), cpu_folds, width),
+                from: b.from,
+                to: b.to,
+                backend: b.step.backend.name(),
+                route: b.step.to_string(),
+                why: why(b.step.backend, next, cpu_folds, width),
             }
         })
         .collect()
@@ -270,7 +265,7 @@ mod tests {
                 vec![band(123_456_790, None, "hwcrc", "w3")],
             ),
         ];
-        let text = text(&routes, "p");
+        let text = text(&routes, "p", "assumed");
         let lines: Vec<&str> = text.lines().filter(|l| l.starts_with("  ")).collect();
         assert_eq!(lines.len(), 3, "{text}");
         // In characters: the open end is `…`, three bytes.

@@ -1,5 +1,6 @@
 //! What an x86_64 CPU offers: its extensions (detected at run time with `std`, from the
-//! compile-time target features without), and its routing family from CPUID.
+//! compile-time target features without), and its routing family from CPUID's vendor,
+//! family and model, and whether it has AVX-512.
 
 use crate::backend::Backend;
 use crate::engine::plan::Family;
@@ -56,6 +57,9 @@ pub(super) fn family() -> Family {
     let zmm = has(Backend::Vpclmul512);
     if is(b"GenuineIntel") && zmm && !(family == 6 && PREFER_YMM_MODELS.contains(&model)) {
         Family::Intel
+    } else if is(b"AuthenticAMD") && family == 0x19 && zmm {
+        // Zen 4: Zen 3 shares the family without AVX-512; Zen 5 is 0x1a.
+        Family::Zen4
     } else if (is(b"AuthenticAMD") || is(b"HygonGenuine")) && family >= 0x19 {
         Family::Amd
     } else {

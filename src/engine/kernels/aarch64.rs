@@ -5,10 +5,10 @@
 
 use core::arch::aarch64::uint64x2_t;
 
+use super::shapes::{ZmmFusion, LANE_STEPS, LANE_WORDS, THREE_PASS_MIN};
 use crate::backend::Backend;
 use crate::engine::arch::aarch64::{Crc32, Crc32c};
 use crate::engine::fold::{from_register, Barrett};
-use crate::engine::plan::{ZmmFusion, LANE_STEPS, LANE_WORDS, THREE_MIN};
 use crate::engine::{fusion, hwcrc};
 use crcstamp_layout::{FoldConsts, HwCrc};
 
@@ -153,8 +153,8 @@ unsafe fn three_streams(hw: HwCrc, state: u32, bytes: &[u8]) -> u32 {
     // SAFETY: as above.
     unsafe {
         match hw {
-            HwCrc::Crc32 => hwcrc::three_streams::<Crc32, THREE_MIN>(state, bytes),
-            HwCrc::Crc32c => hwcrc::three_streams::<Crc32c, THREE_MIN>(state, bytes),
+            HwCrc::Crc32 => hwcrc::three_streams::<Crc32, THREE_PASS_MIN>(state, bytes),
+            HwCrc::Crc32c => hwcrc::three_streams::<Crc32c, THREE_PASS_MIN>(state, bytes),
         }
     }
 }

@@ -28,15 +28,15 @@ pub enum Emulated {
     },
 }
 
+use super::shapes::{
+    ALIGN_BY_INSTRUCTION_MIN, ALIGN_MIN, LANE_STEPS, LANE_WORDS, THREE_PASS_MIN, YMM_MAX_STEPS,
+    YMM_MIN_STEPS, YMM_WORDS, ZMM_MAX_STEPS, ZMM_MIN_STEPS, ZMM_WIDE_MAX_STEPS, ZMM_WIDE_MIN_STEPS,
+    ZMM_WIDE_WORDS, ZMM_WORDS,
+};
 use crate::engine::arch::emulated::{Emulated128, Emulated256, Emulated512, EmulatedCrc};
 use crate::engine::fold::{
     from_register, from_register_aligned, from_register_by_instruction, Barrett, ByInstruction,
     Reduce,
-};
-use crate::engine::plan::{
-    ALIGN_BY_INSTRUCTION_MIN, ALIGN_MIN, LANE_STEPS, LANE_WORDS, THREE_MIN, YMM_MAX_STEPS,
-    YMM_MIN_STEPS, YMM_WORDS, ZMM_MAX_STEPS, ZMM_MIN_STEPS, ZMM_WIDE_MAX_STEPS, ZMM_WIDE_MIN_STEPS,
-    ZMM_WIDE_WORDS, ZMM_WORDS,
 };
 use crate::engine::simd::{CrcInstruction, Vector};
 use crate::engine::{fusion, hwcrc};
@@ -179,7 +179,7 @@ pub(crate) fn hw(hw: HwCrc, three: bool, state: u32, bytes: &[u8]) -> u32 {
             // SAFETY: the emulated primitives are plain Rust.
             unsafe {
                 if three {
-                    hwcrc::three_streams::<$i, THREE_MIN>(state, bytes)
+                    hwcrc::three_streams::<$i, THREE_PASS_MIN>(state, bytes)
                 } else {
                     hwcrc::one_stream::<$i>(state, bytes, 0)
                 }

@@ -1,8 +1,8 @@
 //! The targets without folding kernels or CRC instructions: the route never calls these
 //! (`plan::FOLDING_ORDER` is empty and `hwcrc::supports` false), so each is unreachable.
 
+use super::shapes::ZmmFusion;
 use crate::backend::Backend;
-use crate::engine::plan::ZmmFusion;
 use crcstamp_layout::{FoldConsts, HwCrc};
 
 pub(crate) fn fold<const LSB: bool>(b: Backend, _: &FoldConsts, _: u32, _: u64, _: &[u8]) -> u64 {

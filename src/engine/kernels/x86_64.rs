@@ -5,15 +5,15 @@
 
 use core::arch::x86_64::{__m128i, __m256i, __m512i};
 
+use super::shapes::{
+    ZmmFusion, AHEAD, ALIGN_BY_INSTRUCTION_MIN, ALIGN_MIN, THREE_PASS_MIN, YMM_MAX_STEPS,
+    YMM_MIN_STEPS, YMM_WORDS, ZMM_MAX_STEPS, ZMM_MIN_STEPS, ZMM_WIDE_MAX_STEPS, ZMM_WIDE_MIN_STEPS,
+    ZMM_WIDE_WORDS, ZMM_WORDS,
+};
 use crate::backend::Backend;
 use crate::engine::arch::x86_64::Sse42;
 use crate::engine::fold::{
     from_register, from_register_aligned, from_register_by_instruction, Barrett, ByInstruction,
-};
-use crate::engine::plan::{
-    ZmmFusion, AHEAD, ALIGN_BY_INSTRUCTION_MIN, ALIGN_MIN, THREE_MIN, YMM_MAX_STEPS, YMM_MIN_STEPS,
-    YMM_WORDS, ZMM_MAX_STEPS, ZMM_MIN_STEPS, ZMM_WIDE_MAX_STEPS, ZMM_WIDE_MIN_STEPS,
-    ZMM_WIDE_WORDS, ZMM_WORDS,
 };
 use crate::engine::{fusion, hwcrc};
 use crcstamp_layout::{FoldConsts, HwCrc};
@@ -306,5 +306,5 @@ unsafe fn crc32c_one(state: u32, bytes: &[u8]) -> u32 {
 #[target_feature(enable = "sse4.2,pclmulqdq")]
 unsafe fn crc32c_three(state: u32, bytes: &[u8]) -> u32 {
     // SAFETY: as above.
-    unsafe { hwcrc::three_streams::<Sse42, THREE_MIN>(state, bytes) }
+    unsafe { hwcrc::three_streams::<Sse42, THREE_PASS_MIN>(state, bytes) }
 }
