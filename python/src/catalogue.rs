@@ -6,7 +6,7 @@ use pyo3::prelude::*;
 /// One catalogue algorithm: its name, aliases and parameters (no tables built).
 /// `crcstamp.Crc(model.name)` builds it.
 #[pyclass(frozen, get_all, module = "crcstamp", name = "Model")]
-pub struct Model {
+pub struct CatalogueModel {
     /// The catalogue name, e.g. `CRC-32/ISCSI`.
     name: String,
     /// Other names it is known by (`CRC-32C`, ...).
@@ -21,10 +21,10 @@ pub struct Model {
     residue: u128,
 }
 
-impl Model {
-    fn of(e: &Entry) -> Model {
+impl CatalogueModel {
+    fn of(e: &Entry) -> CatalogueModel {
         let m = &e.model;
-        Model {
+        CatalogueModel {
             name: e.name().to_owned(),
             aliases: e.aliases.iter().map(|a| a.to_string()).collect(),
             width: m.width(),
@@ -40,7 +40,7 @@ impl Model {
 }
 
 #[pymethods]
-impl Model {
+impl CatalogueModel {
     fn __repr__(&self) -> String {
         format!("<crcstamp.Model {}>", self.name)
     }
@@ -53,6 +53,6 @@ impl Model {
 /// >>> [m.name for m in crcstamp.catalogue() if "CRC-32C" in m.aliases]
 /// ['CRC-32/ISCSI']
 #[pyfunction]
-pub fn catalogue() -> Vec<Model> {
-    entries().iter().map(Model::of).collect()
+pub fn catalogue() -> Vec<CatalogueModel> {
+    entries().iter().map(CatalogueModel::of).collect()
 }

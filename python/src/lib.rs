@@ -15,7 +15,7 @@ use pyo3::prelude::*;
 fn _crcstamp(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<crc::Crc>()?;
     m.add_class::<hash::Hash>()?;
-    m.add_class::<catalogue::Model>()?;
+    m.add_class::<catalogue::CatalogueModel>()?;
     m.add_function(wrap_pyfunction!(hash::new, m)?)?;
     m.add_function(wrap_pyfunction!(catalogue::catalogue, m)?)?;
     m.add("DETACH_AT", crc::DETACH_AT)?;

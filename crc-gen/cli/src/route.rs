@@ -11,20 +11,20 @@ use crate::output::{print_out, Format};
 
 /// The CPU families' routing profiles, as `CRCSTAMP_CPU` takes them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum Family {
+pub enum CpuProfile {
     Intel,
     Amd,
     Zen4,
     Generic,
 }
 
-impl Family {
+impl CpuProfile {
     fn name(self) -> &'static str {
         match self {
-            Family::Intel => "intel",
-            Family::Amd => "amd",
-            Family::Zen4 => "zen4",
-            Family::Generic => "generic",
+            CpuProfile::Intel => "intel",
+            CpuProfile::Amd => "amd",
+            CpuProfile::Zen4 => "zen4",
+            CpuProfile::Generic => "generic",
         }
     }
 }
@@ -41,7 +41,7 @@ pub struct Args {
     /// Route as this CPU family's profile does (sets `CRCSTAMP_CPU`); the kernels are still
     /// those this CPU has.
     #[arg(long, value_enum)]
-    pub(crate) cpu: Option<Family>,
+    pub(crate) cpu: Option<CpuProfile>,
     /// Time the plan (plain `checksum`) against every kernel this CPU offers, forced, from
     /// 16 B to 1 MiB and on both sides of each band edge, and mark each length where the
     /// plan is more than 5% slower than the fastest kernel (minutes; with --format json, a
@@ -143,13 +143,13 @@ fn text(routes: &[(String, Vec<Band>)], profile: &str, how: &str) -> String {
 
 /// Where `cpu` names a family other than the one `CRCSTAMP_CPU` sets, runs this program
 /// again under it and returns how that went; `None` where this process routes as asked.
-pub(crate) fn rerun_as(cpu: Option<Family>) -> Option<Result<ExitCode, String>> {
+pub(crate) fn rerun_as(cpu: Option<CpuProfile>) -> Option<Result<ExitCode, String>> {
     let family = cpu?;
     (std::env::var("CRCSTAMP_CPU").ok().as_deref() != Some(family.name())).then(|| rerun(family))
 }
 
 /// This program again with the same arguments and `CRCSTAMP_CPU=family`.
-fn rerun(family: Family) -> Result<ExitCode, String> {
+fn rerun(family: CpuProfile) -> Result<ExitCode, String> {
     let exe = std::env::current_exe().map_err(|e| format!("route: cannot find crc-gen: {e}"))?;
     let status = Command::new(exe)
         .args(std::env::args_os().skip(1))
