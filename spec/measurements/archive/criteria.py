@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Issue 13's speed criteria, read from the summaries of full `cargo bench --bench peers` runs.
 
-    python3 spec/measurements/criteria.py spec/measurements/peers-2026-12-03d-*.txt [...]
+    python3 spec/measurements/archive/criteria.py spec/measurements/peers-2026-12-03d-*.txt [...]
 
 For each file: the lowest ratio to the best peer over the six headline CRCs (1 B-1 MiB);
 CRC-32C against the best peer from 16 KiB; CRC-32 and CRC-64/NVME against the 512-bit

@@ -4,7 +4,7 @@ not a measurement, for the CPUs no session could run (AMD Zen 4 and Zen 5) and, 
 how far it can be trusted, for the one measured (Sapphire/Emerald Rapids).
 
     cargo build --release -p crc-gen-cli
-    python3 spec/measurements/port-model.py [--mca llvm-mca-19] [--binary PATH]
+    python3 spec/measurements/archive/port-model.py [--mca llvm-mca-19] [--binary PATH]
 
 Disassembles the release `crc-gen` (objdump), takes each x86 fold kernel's main loop (the
 innermost backward branch around two steps of four accumulators: 16 carry-less
@@ -147,7 +147,7 @@ def main():
     affine256 = [re.sub(r"^vpshufb (%ymm\d+|[^,]*\(%\w+\)),", r"vgf2p8affineqb $0x0,\1,", x)
                  for x in shuffle256]
     loops.append(("256 gfni*", 32, affine256))
-    print(f"# python3 spec/measurements/port-model.py ({args.mca}, {ITERATIONS} iterations)")
+    print(f"# python3 spec/measurements/archive/port-model.py ({args.mca}, {ITERATIONS} iterations)")
     print("# predicted cycles per 64 input bytes, main fold loop in steady state")
     print(f"{'kernel':<15}" + "".join(f"{c:>16}" for c in CPUS))
     for label, vbytes, loop in loops:
