@@ -41,8 +41,8 @@ use plan::{Cpu, ZmmFusion};
 
 /// Below this many bytes the table kernels run inline, without looking at the CPU: up to one
 /// slice-16 block they beat every other kernel, and past it folding (or the CRC instruction)
-/// wins (`spec/decisions.md`).
-pub(crate) const FOLD_MIN: usize = 17;
+/// wins (`spec/decisions.md`; per instruction set, `plan::FOLD_FROM`).
+pub(crate) const FOLD_MIN: usize = plan::FOLD_FROM;
 
 /// Where [`update`] sends an input.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -280,8 +280,40 @@ pub(crate) const FOLDING_ORDER: [Backend; 3] =
     [Backend::Vpclmul512, Backend::Vpclmul256, Backend::Pclmul];
 #[cfg(target_arch = "aarch64")]
 pub(crate) const FOLDING_ORDER: [Backend; 2] = [Backend::PmullEor3, Backend::Pmull];
-#[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
+#[cfg(target_arch = "riscv64")]
+pub(crate) const FOLDING_ORDER: [Backend; 1] = [Backend::Zbc];
+#[cfg(target_arch = "s390x")]
+pub(crate) const FOLDING_ORDER: [Backend; 1] = [Backend::Vgfm];
+#[cfg(target_arch = "powerpc64")]
+pub(crate) const FOLDING_ORDER: [Backend; 1] = [Backend::Vpmsum];
+#[cfg(not(any(
+    target_arch = "x86_64",
+    target_arch = "aarch64",
+    target_arch = "riscv64",
+    target_arch = "s390x",
+    target_arch = "powerpc64"
+)))]
 pub(crate) const FOLDING_ORDER: [Backend; 0] = [];
+
+/// The shortest input the folding kernels take, per instruction set: below it the table
+/// kernel runs, without looking at the CPU (`engine::FOLD_MIN`). On x86_64 and aarch64 one
+/// slice-16 block, measured (`spec/decisions.md`); on the ISAs without a measured CPU,
+/// derived from instruction counts, not measured (`spec/measurements/isa-instruction-counts.md`).
+#[cfg(not(any(
+    target_arch = "riscv64",
+    target_arch = "s390x",
+    target_arch = "powerpc64"
+)))]
+pub(crate) const FOLD_FROM: usize = 17;
+/// Zbc: derived from instruction counts, not measured.
+#[cfg(target_arch = "riscv64")]
+pub(crate) const FOLD_FROM: usize = 17;
+/// VGFM: derived from instruction counts, not measured.
+#[cfg(target_arch = "s390x")]
+pub(crate) const FOLD_FROM: usize = 17;
+/// `vpmsumd`: derived from instruction counts, not measured.
+#[cfg(target_arch = "powerpc64")]
+pub(crate) const FOLD_FROM: usize = 17;
 
 /// The 512-bit field for `cpu` (its kernels decided): from the lesser of [`ZMM_MIN`] and
 /// [`ZMM_MIN_BY_INSTRUCTION`] where the family takes 512-bit vectors, else never.
