@@ -298,7 +298,7 @@ pub(crate) const FOLDING_ORDER: [Backend; 0] = [];
 /// The shortest input the folding kernels take, per instruction set: below it the table
 /// kernel runs, without looking at the CPU (`engine::FOLD_MIN`). On x86_64 and aarch64 one
 /// slice-16 block, measured (`spec/decisions.md`); on the ISAs without a measured CPU,
-/// derived from instruction counts, not measured (`spec/measurements/isa-instruction-counts.md`).
+/// derived from instruction counts, not measured (`spec/measurements/isa-insn-counts-2026-12-05.md`).
 #[cfg(not(any(
     target_arch = "riscv64",
     target_arch = "s390x",
@@ -311,12 +311,18 @@ pub(crate) const FOLD_FROM: usize = 17;
 /// more, so with one it wins from about 100 bytes (at 100: 1809 against 1831).
 #[cfg(target_arch = "riscv64")]
 pub(crate) const FOLD_FROM: usize = 100;
-/// VGFM: derived from instruction counts, not measured.
+/// VGFM: derived from instruction counts, not measured. One call of CRC-32 under qemu: the
+/// kernel wins at every whole number of blocks from 32 bytes (728 against 733), but its last
+/// partial block costs about 470 more, which slice-by-16's 3.4 instructions a byte against
+/// its 0.65 pay off from about 200 bytes (at 100: 1278 against 964).
 #[cfg(target_arch = "s390x")]
-pub(crate) const FOLD_FROM: usize = 17;
-/// `vpmsumd`: derived from instruction counts, not measured.
+pub(crate) const FOLD_FROM: usize = 200;
+/// `vpmsumd`: derived from instruction counts, not measured. One call of CRC-32 under qemu
+/// (`-cpu power9`): the kernel wins at 64 bytes (whole blocks, 1352 against 1449), loses at
+/// 100 (1774 against 1624) and wins at 150 (1822 against 1884): its last partial block is
+/// paid off between, by slice-by-16's 4.9 instructions a byte against its 1.0.
 #[cfg(target_arch = "powerpc64")]
-pub(crate) const FOLD_FROM: usize = 17;
+pub(crate) const FOLD_FROM: usize = 150;
 
 /// The 512-bit field for `cpu` (its kernels decided): from the lesser of [`ZMM_MIN`] and
 /// [`ZMM_MIN_BY_INSTRUCTION`] where the family takes 512-bit vectors, else never.

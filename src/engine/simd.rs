@@ -53,7 +53,7 @@ pub(crate) trait Vector: Copy {
     /// Per lane: qword `A` of `a` times qword `B` of `b`, 128 bits.
     unsafe fn clmul<const A: i32, const B: i32>(a: Self, b: Self) -> Self;
     /// `clmul::<0, 0>(a, b) ⊕ clmul::<1, 1>(a, b) ⊕ c`: the fold's step, one instruction
-    /// where the instruction set multiplies and sums (s390x VGFMA).
+    /// where the instruction set multiplies and sums (s390x VGFMA, POWER `vpmsumd`).
     #[inline(always)]
     unsafe fn clmul_sum_xor(a: Self, b: Self, c: Self) -> Self {
         // SAFETY: the caller's.

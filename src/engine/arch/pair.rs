@@ -23,7 +23,7 @@ pub(crate) trait Multiply: Copy {
     unsafe fn clmul(a: u64, b: u64) -> [u64; 2];
 
     /// `a₀·b₀ ⊕ a₁·b₁ ⊕ c`: one instruction where the instruction set multiplies and sums
-    /// (s390x VGFMA), else two [`clmul`](Self::clmul)s.
+    /// (s390x VGFMA; POWER `vpmsumd`, the XOR after), else two [`clmul`](Self::clmul)s.
     ///
     /// # Safety
     /// As [`clmul`](Self::clmul).
