@@ -93,6 +93,7 @@ fn cpu_allows(b: Backend) -> (bool, u8) {
             Backend::HwCrc => (has!("sse4.2"), 1),
             Backend::Fusion => (clmul256 && has!("sse4.2"), 2),
             Backend::Pmull | Backend::PmullEor3 => (false, 1),
+            Backend::Zbc | Backend::Vgfm | Backend::Vpmsum => (false, 1),
             _ => (true, 0),
         }
     }
@@ -111,6 +112,7 @@ fn cpu_allows(b: Backend) -> (bool, u8) {
                 1,
             ),
             Backend::Pclmul | Backend::Vpclmul256 | Backend::Vpclmul512 => (false, 1),
+            Backend::Zbc | Backend::Vgfm | Backend::Vpmsum => (false, 1),
             _ => (true, 0),
         }
     }
