@@ -58,6 +58,14 @@ pub enum Backend {
     /// faster takes the rest (`CRCSTAMP_DISABLE=race` keeps fusion);
     /// [`checksum_with`](crate::Crc::checksum_with) always runs fusion itself.
     Fusion,
+    /// RISC-V Zbc folding: `clmul` and `clmulh` on 128-bit lanes held in two 64-bit
+    /// registers; widths 1..=64.
+    Zbc,
+    /// s390x VGFM folding: the vector facility's Galois-field multiply-and-sum on 128-bit
+    /// vectors; widths 1..=64.
+    Vgfm,
+    /// POWER8 and later (ppc64) `vpmsumd` folding on 128-bit vectors; widths 1..=64.
+    Vpmsum,
 }
 
 impl Backend {
@@ -77,6 +85,9 @@ impl Backend {
             Backend::PmullEor3,
             Backend::HwCrc,
             Backend::Fusion,
+            Backend::Zbc,
+            Backend::Vgfm,
+            Backend::Vpmsum,
         ]
     }
 
@@ -96,6 +107,7 @@ impl Backend {
             | Backend::Slice8
             | Backend::Slice16 => 0,
             Backend::Pclmul | Backend::Pmull | Backend::PmullEor3 | Backend::HwCrc => 1,
+            Backend::Zbc | Backend::Vgfm | Backend::Vpmsum => 1,
             Backend::Vpclmul256 => 2,
             Backend::Vpclmul512 => 3,
             Backend::Fusion if cfg!(target_arch = "aarch64") => 1,
@@ -119,6 +131,9 @@ impl Backend {
             Backend::PmullEor3 => "pmull-eor3",
             Backend::HwCrc => "hwcrc",
             Backend::Fusion => "fusion",
+            Backend::Zbc => "zbc",
+            Backend::Vgfm => "vgfm",
+            Backend::Vpmsum => "vpmsum",
         }
     }
 
@@ -134,7 +149,10 @@ impl Backend {
             | Backend::Pmull
             | Backend::PmullEor3
             | Backend::HwCrc
-            | Backend::Fusion => None,
+            | Backend::Fusion
+            | Backend::Zbc
+            | Backend::Vgfm
+            | Backend::Vpmsum => None,
             Backend::Slice1 => Some(1),
             Backend::Slice4 => Some(4),
             Backend::Slice8 => Some(8),

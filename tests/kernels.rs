@@ -29,6 +29,17 @@ fn every_length_and_offset() {
     suites::every_length_and_offset(&suites::backends(), &bytewise);
 }
 
+/// The folding kernels on every catalogue model of width 1..=64 (the others' data is the
+/// tables, which `every_length_and_offset` and tests/catalogue.rs cover).
+#[test]
+fn every_catalogue_model_on_every_folding_kernel() {
+    let folding: Vec<Kernel> = suites::backends()
+        .into_iter()
+        .filter(|&k| matches!(k, Kernel::Backend(b) if b.is_folding()))
+        .collect();
+    suites::every_catalogue_model_at_every_length(&folding);
+}
+
 #[test]
 fn long_inputs_cross_every_loop_boundary() {
     suites::long_inputs_cross_every_loop_boundary(&fast_backends());
@@ -56,6 +67,16 @@ fn max_tier() -> u8 {
     }
 }
 
+/// POWER8 (ISA 2.07) with vector crypto, from the auxiliary vector through libc.
+#[cfg(target_arch = "powerpc64")]
+fn power8_crypto() -> bool {
+    const ARCH_2_07: libc::c_ulong = 0x8000_0000;
+    const VEC_CRYPTO: libc::c_ulong = 0x0200_0000;
+    // SAFETY: getauxval only reads the process's auxiliary vector.
+    let hwcap2 = unsafe { libc::getauxval(libc::AT_HWCAP2) };
+    hwcap2 & ARCH_2_07 != 0 && hwcap2 & VEC_CRYPTO != 0
+}
+
 /// Every instruction-set extension each kernel's `#[target_feature]`s enable, asked of the
 /// CPU here rather than through the crate's dispatch, and the kernel's tier.
 fn cpu_allows(b: Backend) -> (bool, u8) {
@@ -72,6 +93,7 @@ fn cpu_allows(b: Backend) -> (bool, u8) {
             Backend::HwCrc => (has!("sse4.2"), 1),
             Backend::Fusion => (clmul256 && has!("sse4.2"), 2),
             Backend::Pmull | Backend::PmullEor3 => (false, 1),
+            Backend::Zbc | Backend::Vgfm | Backend::Vpmsum => (false, 1),
             _ => (true, 0),
         }
     }
@@ -90,8 +112,21 @@ fn cpu_allows(b: Backend) -> (bool, u8) {
                 1,
             ),
             Backend::Pclmul | Backend::Vpclmul256 | Backend::Vpclmul512 => (false, 1),
+            Backend::Zbc | Backend::Vgfm | Backend::Vpmsum => (false, 1),
             _ => (true, 0),
         }
+    }
+    #[cfg(target_arch = "riscv64")]
+    if b == Backend::Zbc {
+        return (std::arch::is_riscv_feature_detected!("zbc"), 1);
+    }
+    #[cfg(target_arch = "s390x")]
+    if b == Backend::Vgfm {
+        return (std::arch::is_s390x_feature_detected!("vector"), 1);
+    }
+    #[cfg(target_arch = "powerpc64")]
+    if b == Backend::Vpmsum {
+        return (power8_crypto(), 1);
     }
     #[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
     {

@@ -43,16 +43,31 @@ impl Family {
 }
 
 /// The accelerated kernels; the availability bit of `KERNELS[i]` is `1 << i`, its self-test
-/// failure bit `1 << (FAILED + i)`.
+/// failure bit `1 << (FAILED + i)`. Slot 4 holds the target's own 128-bit folding kernel:
+/// aarch64's PMULL, or riscv64's, s390x's or powerpc64's (no target has two of them).
 pub(crate) const KERNELS: [Backend; 7] = [
     Backend::Vpclmul512,
     Backend::Vpclmul256,
     Backend::Pclmul,
     Backend::PmullEor3,
-    Backend::Pmull,
+    OWN_128,
     Backend::HwCrc,
     Backend::Fusion,
 ];
+
+/// [`KERNELS`]' slot 4.
+#[cfg(target_arch = "riscv64")]
+const OWN_128: Backend = Backend::Zbc;
+#[cfg(target_arch = "s390x")]
+const OWN_128: Backend = Backend::Vgfm;
+#[cfg(target_arch = "powerpc64")]
+const OWN_128: Backend = Backend::Vpmsum;
+#[cfg(not(any(
+    target_arch = "riscv64",
+    target_arch = "s390x",
+    target_arch = "powerpc64"
+)))]
+const OWN_128: Backend = Backend::Pmull;
 
 /// The family's 512-bit loops with no issue slot to spare read ahead on long inputs
 /// (`kernels::shapes::AHEAD`).

@@ -105,7 +105,7 @@ unsafe fn fold<V: Vector, const LSB: bool>(acc: V, data: V, k: V) -> V {
         if crosses::<V, LSB>() {
             V::xor3(V::clmul::<0, 1>(acc, k), V::clmul::<1, 0>(acc, k), data)
         } else {
-            V::xor3(V::clmul::<0, 0>(acc, k), V::clmul::<1, 1>(acc, k), data)
+            V::clmul_sum_xor(acc, k, data)
         }
     }
 }

@@ -82,8 +82,20 @@ macro_rules! by_order {
 
 #[cfg(target_arch = "aarch64")]
 mod aarch64;
+#[cfg(any(
+    target_arch = "riscv64",
+    target_arch = "s390x",
+    target_arch = "powerpc64"
+))]
+mod pair;
 #[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
 mod portable;
+#[cfg(target_arch = "powerpc64")]
+mod powerpc64;
+#[cfg(target_arch = "riscv64")]
+mod riscv64;
+#[cfg(target_arch = "s390x")]
+mod s390x;
 #[cfg(target_arch = "x86_64")]
 mod x86_64;
 
@@ -91,10 +103,24 @@ mod x86_64;
 pub(super) use aarch64::{
     aligns_from, fold, fold_by_instruction, fold_reflected, fusion, hw, reduces_by_instruction,
 };
+#[cfg(not(any(
+    target_arch = "x86_64",
+    target_arch = "aarch64",
+    target_arch = "riscv64",
+    target_arch = "s390x",
+    target_arch = "powerpc64"
+)))]
+pub(super) use portable::{aligns_from, fold};
 #[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
 pub(super) use portable::{
-    aligns_from, fold, fold_by_instruction, fold_reflected, fusion, hw, reduces_by_instruction,
+    fold_by_instruction, fold_reflected, fusion, hw, reduces_by_instruction,
 };
+#[cfg(target_arch = "powerpc64")]
+pub(super) use powerpc64::{aligns_from, fold};
+#[cfg(target_arch = "riscv64")]
+pub(super) use riscv64::{aligns_from, fold};
+#[cfg(target_arch = "s390x")]
+pub(super) use s390x::{aligns_from, fold};
 #[cfg(target_arch = "x86_64")]
 pub(super) use x86_64::{
     aligns_from, fold, fold_by_instruction, fold_reflected, fusion, hw, reduces_by_instruction,

@@ -52,6 +52,13 @@ pub(crate) trait Vector: Copy {
 
     /// Per lane: qword `A` of `a` times qword `B` of `b`, 128 bits.
     unsafe fn clmul<const A: i32, const B: i32>(a: Self, b: Self) -> Self;
+    /// `clmul::<0, 0>(a, b) ⊕ clmul::<1, 1>(a, b) ⊕ c`: the fold's step, one instruction
+    /// where the instruction set multiplies and sums (s390x VGFMA, POWER `vpmsumd`).
+    #[inline(always)]
+    unsafe fn clmul_sum_xor(a: Self, b: Self, c: Self) -> Self {
+        // SAFETY: the caller's.
+        unsafe { Self::xor3(Self::clmul::<0, 0>(a, b), Self::clmul::<1, 1>(a, b), c) }
+    }
     /// `a ⊕ b`.
     unsafe fn xor(a: Self, b: Self) -> Self;
     /// `a ⊕ b ⊕ c`.

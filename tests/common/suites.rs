@@ -88,12 +88,49 @@ pub type Run<'a> = &'a dyn Fn(Kernel, u128, &[u8]) -> Option<u128>;
 /// Calls `f` for each of [`models`] with a function running one kernel.
 pub fn for_each_model(f: &mut dyn FnMut(&Model, Run<'_>)) {
     for m in models() {
-        match m.word_bits() {
-            8 => with::<u8>(&m, f),
-            16 => with::<u16>(&m, f),
-            32 => with::<u32>(&m, f),
-            _ => with::<u64>(&m, f),
-        }
+        with_word(&m, f);
+    }
+}
+
+/// [`with`] in the word `m`'s register takes.
+fn with_word(m: &Model, f: &mut dyn FnMut(&Model, Run<'_>)) {
+    match m.word_bits() {
+        8 => with::<u8>(m, f),
+        16 => with::<u16>(m, f),
+        32 => with::<u32>(m, f),
+        _ => with::<u64>(m, f),
+    }
+}
+
+/// Every catalogue model of width 1..=64 on each kernel given, at every length 0..=1024
+/// from its initial register, the start moving through every offset 0..15 from the
+/// buffer's (16-byte aligned) start as the length grows: each folding kernel sees every
+/// model's constants on every path of its body, aligned and not.
+pub fn every_catalogue_model_at_every_length(kernels: &[Kernel]) {
+    let data = super::pseudo_random(1024 + 32, 11);
+    let base = data.as_ptr().align_offset(16);
+    let models = crc_gen::catalogue::entries()
+        .iter()
+        .filter(|e| e.model.width() <= 64);
+    for entry in models {
+        with_word(&entry.model, &mut |m, run| {
+            for offset in 0..16 {
+                // The reference registers of every prefix from this offset, in one pass.
+                let input = &data[base + offset..base + offset + 1024];
+                let mut want = vec![m.init()];
+                for &byte in input {
+                    let last = *want.last().unwrap();
+                    want.push(reference::feed(m, last, &[byte]));
+                }
+                for len in (0..=1024).filter(|len| len * 7 % 16 == offset) {
+                    for &k in kernels {
+                        let got = run(k, m.init(), &input[..len]);
+                        let name = entry.name();
+                        assert_eq!(got, Some(want[len]), "{k} {name} offset {offset} len {len}");
+                    }
+                }
+            }
+        });
     }
 }
 

@@ -1,10 +1,16 @@
 //! The targets without folding kernels or CRC instructions: the route never calls these
 //! (`plan::FOLDING_ORDER` is empty and `hwcrc::supports` false), so each is unreachable.
+//! riscv64, s390x and powerpc64 fold with kernels of their own and take the rest from here.
 
 use super::shapes::ZmmFusion;
 use crate::backend::Backend;
 use crcstamp_layout::{FoldConsts, HwCrc};
 
+#[cfg(not(any(
+    target_arch = "riscv64",
+    target_arch = "s390x",
+    target_arch = "powerpc64"
+)))]
 pub(crate) fn fold<const LSB: bool>(b: Backend, _: &FoldConsts, _: u32, _: u64, _: &[u8]) -> u64 {
     unreachable!("no folding kernel on this target: {b:?}")
 }
@@ -25,6 +31,11 @@ pub(crate) const fn reduces_by_instruction(_: Backend, _: HwCrc) -> bool {
 }
 
 /// No entry aligns its loads here.
+#[cfg(not(any(
+    target_arch = "riscv64",
+    target_arch = "s390x",
+    target_arch = "powerpc64"
+)))]
 pub(crate) const fn aligns_from(_: Backend, _: bool) -> Option<usize> {
     None
 }
