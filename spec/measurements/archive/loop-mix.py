@@ -12,7 +12,7 @@ TSC ticks per step and bytes per tick (median of the rounds), per span. Needs x8
 AVX-512, VPCLMULQDQ and GFNI, and gcc. Used in spec/decisions.md, "Measured on a second
 Intel Xeon" and "The host's clock and the ports".
 
-    python3 spec/measurements/loop-mix.py [--spans 4096,65536,1048576] [--rounds 5]
+    python3 spec/measurements/archive/loop-mix.py [--spans 4096,65536,1048576] [--rounds 5]
 """
 
 import argparse
