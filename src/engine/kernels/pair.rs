@@ -40,3 +40,58 @@ pub(super) const fn aligns_from<M: Multiply>() -> Option<usize> {
         false => None,
     }
 }
+
+/// One instruction set's entry points on `Pair<$mul>` lanes: the safe `fold` the route
+/// calls for `Backend::$backend`, `aligns_from`, and the two `#[inline(never)]` bodies, one
+/// per bit order, compiled with the `#[target_feature]`s given (`$needs`: what the CPU must
+/// have, for their safety docs).
+macro_rules! pair_kernels {
+    ($backend:ident, $mul:ty, $needs:literal, $lsb:ident, $msb:ident $(, $feature:literal)?) => {
+        /// Runs the folding kernel `backend` on `bytes` (at least 16) from the register `reg`
+        /// in the kernels' layout. `backend` must be available here.
+        #[inline(always)]
+        pub(crate) fn fold<const LSB: bool>(
+            backend: $crate::backend::Backend,
+            f: &crcstamp_layout::FoldConsts,
+            width: u32,
+            reg: u64,
+            bytes: &[u8],
+        ) -> u64 {
+            match backend {
+                // SAFETY: `backend` is available, so detection found what the kernel needs.
+                $crate::backend::Backend::$backend => unsafe {
+                    match LSB {
+                        true => $lsb(f, width, reg, bytes),
+                        false => $msb(f, width, reg, bytes),
+                    }
+                },
+                _ => unreachable!("not a folding backend of this architecture: {backend:?}"),
+            }
+        }
+
+        /// Where the kernel `backend` aligns its loads (only where misaligned loads are slow).
+        pub(crate) const fn aligns_from(backend: $crate::backend::Backend, _: bool) -> Option<usize> {
+            match backend {
+                $crate::backend::Backend::$backend => super::pair::aligns_from::<$mul>(),
+                _ => None,
+            }
+        }
+
+        #[doc = concat!("# Safety\nThe CPU must have ", $needs, ".")]
+        #[inline(never)]
+        $(#[target_feature(enable = $feature)])?
+        unsafe fn $lsb(f: &crcstamp_layout::FoldConsts, width: u32, reg: u64, bytes: &[u8]) -> u64 {
+            // SAFETY: as above.
+            unsafe { super::pair::body::<$mul, true>(f, width, reg, bytes) }
+        }
+
+        #[doc = concat!("# Safety\nThe CPU must have ", $needs, ".")]
+        #[inline(never)]
+        $(#[target_feature(enable = $feature)])?
+        unsafe fn $msb(f: &crcstamp_layout::FoldConsts, width: u32, reg: u64, bytes: &[u8]) -> u64 {
+            // SAFETY: as above.
+            unsafe { super::pair::body::<$mul, false>(f, width, reg, bytes) }
+        }
+    };
+}
+pub(super) use pair_kernels;
