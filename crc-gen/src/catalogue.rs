@@ -74,7 +74,7 @@ pub const TOOL_NAMES: [(&str, &str); 2] = [("crc", "CRC-32/CKSUM"), ("crc32b", "
 pub fn lookup(name: &str) -> Result<&'static Entry, ModelError> {
     let all = entries();
     let names = |e: &'static Entry| std::iter::once(e.name()).chain(e.aliases.iter().copied());
-    let key = normalize(name);
+    let key = loose_key(name);
     let tool = TOOL_NAMES
         .iter()
         .find(|(n, _)| n.eq_ignore_ascii_case(name))
@@ -84,7 +84,7 @@ pub fn lookup(name: &str) -> Result<&'static Entry, ModelError> {
         .find(|&e| names(e).any(|n| n.eq_ignore_ascii_case(name)))
         .or_else(|| {
             all.iter()
-                .find(|&e| !key.is_empty() && names(e).any(|n| normalize(n) == key))
+                .find(|&e| key.is_some() && names(e).any(|n| Some(normalize(n)) == key))
         })
         .or_else(|| all.iter().find(|e| Some(e.name()) == tool));
     found.ok_or_else(|| ModelError::UnknownName {
@@ -120,6 +120,18 @@ fn normalize(name: &str) -> String {
         .filter(char::is_ascii_alphanumeric)
         .map(|c| c.to_ascii_uppercase())
         .collect()
+}
+
+/// The spelling a name is looked up by when it does not match exactly: its letters and
+/// digits, when everything else in it is a separator people write in these names (`-`, `/`,
+/// `_`, `.`, a space); `None` for anything else (`x-2\0 5` is no spelling of `X-25`).
+fn loose_key(name: &str) -> Option<String> {
+    let separator = |c: char| matches!(c, '-' | '/' | '_' | '.' | ' ');
+    let key = normalize(name);
+    let spelling = name
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || separator(c));
+    (spelling && !key.is_empty()).then_some(key)
 }
 
 /// Parses catalogue and alias text. Errors name the line.
@@ -221,6 +233,8 @@ mod tests {
         }
         assert!(lookup("").is_err());
         assert!(lookup("--").is_err());
+        assert!(lookup("x-2\0 5").is_err(), "only separators are dropped");
+        assert!(lookup("crc32c\n").is_err());
         let mut seen = std::collections::HashMap::new();
         for e in entries() {
             for n in std::iter::once(e.name()).chain(e.aliases.iter().copied()) {

@@ -29,8 +29,25 @@ fuzz_target!(|data: &[u8]| {
         }
         let _ = catalogue::parse_line(&text);
     } else if let Ok(entry) = catalogue::lookup(&text) {
-        let name = |n: &str| n.eq_ignore_ascii_case(&text);
-        assert!(name(entry.name()) || entry.aliases.iter().copied().any(name));
+        // Found by a name or alias, by its letters and digits where the rest are
+        // separators, or by another tool's name for it: never by anything else.
+        let letters = |n: &str| -> String {
+            let kept = n.chars().filter(char::is_ascii_alphanumeric);
+            kept.map(|c| c.to_ascii_uppercase()).collect()
+        };
+        let separators = |c: char| c.is_ascii_alphanumeric() || "-/_. ".contains(c);
+        let name = |n: &str| {
+            n.eq_ignore_ascii_case(&text)
+                || (text.chars().all(separators) && letters(n) == letters(&text))
+        };
+        let tool = catalogue::TOOL_NAMES
+            .iter()
+            .any(|&(n, target)| n.eq_ignore_ascii_case(&text) && target == entry.name());
+        assert!(
+            tool || name(entry.name()) || entry.aliases.iter().copied().any(name),
+            "`{text}` found {}",
+            entry.name()
+        );
     }
     let _ = Sample::parse(&text);
     let _ = parse_hex(&text);
