@@ -7,9 +7,10 @@
 Builds `benches/calls.rs` (the bench profile), runs it under gdb for each length, steps
 through the second call of each function (the first one detects the CPU) one instruction
 at a time, and prints per call: every instruction executed, the vector ones among them
-(mnemonics starting with `v`, `crc32`, `pclmul`), the branches, and which functions they
-ran in. Unlike a time, the count does not move with the load of a shared host; it shows
-what routing and reduction add to the kernels' loops (`spec/decisions.md`, "Every folding
+(mnemonics starting with `v`, `crc32`, `pclmul`), the branches, the transfers of control
+taken (a taken branch costs the front end more than one that falls through: two builds with
+the same counts can differ there), and which functions they ran in. Unlike a time, the
+count does not move with the load of a shared host; it shows what routing and reduction add to the kernels' loops (`spec/decisions.md`, "Every folding
 kernel called from the hot path"). Stepping costs about a millisecond an instruction, so
 keep the lengths short (the loops are the same at every length). `--listing NAME` also
 prints the instructions that call runs in its own frame (the inlined hot path, without the
@@ -52,7 +53,7 @@ while True:
             break
         continue
     entry = int(gdb.parse_and_eval("$sp"))
-    total, vector, branch = 0, 0, 0
+    total, vector, branch, taken = 0, 0, 0, 0
     where = collections.Counter()
     while True:
         f = gdb.selected_frame()
@@ -64,12 +65,16 @@ while True:
         where[(f.name() or "?").split("::")[-2 if "::" in (f.name() or "") else -1]] += 1
         if name == "call_{listing}" and f.name() == name:
             print("LIST " + " ".join(text))
+        # The next instruction in memory: where the step goes unless control moves.
+        following = gdb.execute("x/2i $pc", to_string=True).splitlines()[-1]
+        following = int(following.split()[0].lstrip("=>").strip() or following.split()[1], 16)
         gdb.execute("stepi", to_string=True)
+        taken += int(gdb.parse_and_eval("$pc")) != following
         if int(gdb.parse_and_eval("$sp")) > entry:
             break
     parts = ", ".join(f"{k} {v}" for k, v in where.most_common())
-    print(f"TRACE {{name}} {{total}} {{vector}} {{branch}} | {{parts}}".format(
-        name=name, total=total, vector=vector, branch=branch, parts=parts))
+    print(f"TRACE {{name}} {{total}} {{vector}} {{branch}} {{taken}} | {{parts}}".format(
+        name=name, total=total, vector=vector, branch=branch, taken=taken, parts=parts))
     try:
         gdb.execute("continue", to_string=True)
     except gdb.error:
@@ -95,8 +100,8 @@ def main():
     if not exes:
         sys.exit("cargo built no `calls` bench")
     exe = exes[-1]
-    print(f"instructions per call (the second), offset {a.offset}: total, vector, branches"
-          " | by function")
+    print(f"instructions per call (the second), offset {a.offset}: total, vector, branches,"
+          " control transfers taken (jumps, calls, returns) | by function")
     for length in a.lengths.split(","):
         with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as s:
             s.write(GDB_SCRIPT.replace("{args}", f"{length} {a.offset}")
@@ -114,8 +119,8 @@ def main():
         for row in rows:
             name, rest = row.split(" ", 1)
             counts, parts = rest.split(" | ")
-            t, v, b = counts.split()
-            print(f"  {name[5:]:<26} {t:>5} {v:>5} {b:>5} | {parts}")
+            t, v, b, k = counts.split()
+            print(f"  {name[5:]:<26} {t:>5} {v:>5} {b:>5} {k:>5} | {parts}")
 
 
 if __name__ == "__main__":
