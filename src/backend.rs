@@ -59,7 +59,7 @@ pub enum Backend {
     /// [`checksum_with`](crate::Crc::checksum_with) always runs fusion itself.
     Fusion,
     /// RISC-V Zbc folding: `clmul` and `clmulh` on 128-bit lanes held in two 64-bit
-    /// registers; widths 1..=64.
+    /// registers (with Zbb's `rev8` for msb CRCs: the CPU needs both); widths 1..=64.
     Zbc,
     /// s390x VGFM folding: the vector facility's Galois-field multiply-and-sum on 128-bit
     /// vectors; widths 1..=64.

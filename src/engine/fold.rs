@@ -85,13 +85,12 @@ unsafe fn splat<V: Vector, const LSB: bool>(f: &FoldConsts, index: usize) -> V {
 unsafe fn load<V: Vector, const LSB: bool, const BITREV: bool>(block: &V::Block) -> V {
     // SAFETY: the caller guarantees `V`'s instructions.
     unsafe {
-        let v = V::load(block);
         if BITREV {
-            v.bitrev_bytes()
+            V::load(block).bitrev_bytes()
         } else if LSB {
-            v
+            V::load(block)
         } else {
-            v.bswap_lanes()
+            V::load_swapped(block)
         }
     }
 }

@@ -27,7 +27,7 @@ use crate::backend::Backend;
 /// slice-16 block they beat every other kernel, and past it folding wins, measured
 /// (`spec/decisions.md`, "Direct kernel calls; tables up to 16 bytes"); on the ISAs without
 /// a measured CPU, derived from instruction counts, not measured
-/// (`spec/measurements/isa-insn-counts-2026-12-05.md`).
+/// (`spec/measurements/isa-insn-counts-2026-12-06.md`).
 #[cfg(not(any(
     target_arch = "riscv64",
     target_arch = "s390x",

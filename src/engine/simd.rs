@@ -41,6 +41,13 @@ pub(crate) trait Vector: Copy {
     }
     /// The 16 bytes of every lane reversed: an msb CRC's polynomial order.
     unsafe fn bswap_lanes(self) -> Self;
+    /// `load(block).bswap_lanes()`: an msb CRC's block, in one step where the instruction
+    /// set loads either byte order.
+    #[inline(always)]
+    unsafe fn load_swapped(block: &Self::Block) -> Self {
+        // SAFETY: the caller guarantees the instructions.
+        unsafe { Self::load(block).bswap_lanes() }
+    }
     /// The 8 bits of every byte reversed.
     unsafe fn bitrev_bytes(self) -> Self;
     /// `[q0, q1]` in every lane.

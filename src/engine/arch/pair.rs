@@ -82,6 +82,16 @@ impl<M: Multiply> Vector for Pair<M> {
         pair([q1.swap_bytes(), q0.swap_bytes()])
     }
     #[inline(always)]
+    unsafe fn load_swapped(block: &[u8; 16]) -> Self {
+        if M::MISALIGNED_SLOW {
+            // SAFETY: the caller guarantees `M`'s instruction.
+            return unsafe { Self::load(block).bswap_lanes() };
+        }
+        // The block read big-endian: a load that reverses (`ldbrx`, `lrvg`) per qword.
+        let x = u128::from_be_bytes(*block);
+        pair([x as u64, (x >> 64) as u64])
+    }
+    #[inline(always)]
     unsafe fn bitrev_bytes(self) -> Self {
         pair(self.0.map(|q| q.reverse_bits().swap_bytes()))
     }

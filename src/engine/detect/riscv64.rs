@@ -1,4 +1,4 @@
-//! What a riscv64 CPU offers: the Zbc extension, detected at run time with `std` (the
+//! What a riscv64 CPU offers: the Zbc and Zbb extensions, detected at run time with `std` (the
 //! kernel's `riscv_hwprobe`, which std asks, with the ELF auxiliary vector behind it), and
 //! from the compile-time target features without (or where they enable it). Every riscv64
 //! CPU routes by the generic family.
@@ -6,12 +6,15 @@
 use crate::backend::Backend;
 use crate::engine::plan::Family;
 
-/// Zbc, for the Zbc kernel's `clmul` and `clmulh`.
+/// Zbc and Zbb, for the Zbc kernel's `clmul` and `clmulh` and the byte reversal (`rev8`) of
+/// msb CRCs' blocks. Zbb is mandatory from the RVA22 profile on; a CPU with Zbc and without
+/// it runs the tables.
 pub(super) fn has(b: Backend) -> bool {
     #[cfg(feature = "std")]
-    let zbc = std::arch::is_riscv_feature_detected!("zbc");
+    let zbc = std::arch::is_riscv_feature_detected!("zbc")
+        && std::arch::is_riscv_feature_detected!("zbb");
     #[cfg(not(feature = "std"))]
-    let zbc = cfg!(target_feature = "zbc");
+    let zbc = cfg!(all(target_feature = "zbc", target_feature = "zbb"));
     b == Backend::Zbc && zbc
 }
 
@@ -26,10 +29,17 @@ pub(super) fn family() -> Family {
 }
 
 /// The extensions of [`features`], each with whether this CPU has it.
-pub(super) type Features = [(&'static str, bool); 1];
+pub(super) type Features = [(&'static str, bool); 2];
 
 /// Every extension [`has`] asks for, and whether this CPU has it (the engine's own test,
 /// not `CRCSTAMP_DISABLE`'s), for [`super::identity`].
 pub(super) fn features() -> Features {
-    [("zbc", has(Backend::Zbc))]
+    #[cfg(feature = "std")]
+    let [zbc, zbb] = [
+        std::arch::is_riscv_feature_detected!("zbc"),
+        std::arch::is_riscv_feature_detected!("zbb"),
+    ];
+    #[cfg(not(feature = "std"))]
+    let [zbc, zbb] = [cfg!(target_feature = "zbc"), cfg!(target_feature = "zbb")];
+    [("zbc", zbc), ("zbb", zbb)]
 }
