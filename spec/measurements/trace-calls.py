@@ -27,6 +27,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 
 GDB_SCRIPT = r'''
 import collections
+import re
 import gdb
 
 gdb.execute("set pagination off")
@@ -67,7 +68,7 @@ while True:
             print("LIST " + " ".join(text))
         # The next instruction in memory: where the step goes unless control moves.
         following = gdb.execute("x/2i $pc", to_string=True).splitlines()[-1]
-        following = int(following.split()[0].lstrip("=>").strip() or following.split()[1], 16)
+        following = int(re.search(r"0x[0-9a-f]+", following).group(0), 16)
         gdb.execute("stepi", to_string=True)
         taken += int(gdb.parse_and_eval("$pc")) != following
         if int(gdb.parse_and_eval("$sp")) > entry:
