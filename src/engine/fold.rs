@@ -6,8 +6,9 @@
 //! instruction set and width (128-bit PCLMULQDQ and PMULL, 256- and 512-bit VPCLMULQDQ, and
 //! the emulated lanes of `arch/emulated.rs`). The constants come in by reference (scaled
 //! layout, `spec/constants.md`), the bit order is a const parameter. The shape: inject the
-//! register into the first lane, fold four accumulators over the input, reduce 4 → 2 → 1
-//! vectors and the vector's lanes to one, fold any remaining 16-byte blocks one at a time,
+//! register into the first lane, fold four accumulators (or three, [`body`]'s `N`) over the
+//! input, reduce them to one vector and its lanes to one, fold any remaining 16-byte blocks
+//! one at a time,
 //! fold a last partial block by an overlapping load of the input's final 16 bytes and two
 //! byte shuffles (as the Linux kernel's template does), then Barrett-reduce 128 bits to the
 //! register. Where bytes move across lanes (512-bit vectors with VBMI), the bytes after the
@@ -52,6 +53,41 @@ impl Side for Alone {
     unsafe fn step(&mut self) {}
 }
 
+/// Where the fold loop's constant pair comes from: the distance of `N` vectors `V`, the
+/// loop's accumulators.
+pub(crate) trait LoopPair {
+    /// The pair (`FoldConsts`' layout) for a distance of `N` vectors `V`.
+    fn pair<V: Vector, const N: usize>(f: &FoldConsts) -> [u64; 2];
+}
+
+/// Four accumulators, whose distance is a power of two: the stamped constants.
+pub(crate) struct Stamped;
+
+impl LoopPair for Stamped {
+    #[inline(always)]
+    fn pair<V: Vector, const N: usize>(f: &FoldConsts) -> [u64; 2] {
+        match N {
+            4 => f.k(one::<V>() + 2),
+            _ => unreachable!("the stamped constants hold powers of two"),
+        }
+    }
+}
+
+/// Any number of accumulators, for the CRC of the instruction `I` (32 bits, lsb): the
+/// pair computed at compile time (`hwcrc::fold_pair`) where the stamped constants have none.
+pub(crate) struct OfInstruction<I>(core::marker::PhantomData<I>);
+
+impl<I: CrcInstruction> LoopPair for OfInstruction<I> {
+    #[inline(always)]
+    fn pair<V: Vector, const N: usize>(f: &FoldConsts) -> [u64; 2] {
+        match N {
+            // The stamped pair, a broadcast from memory, where it has one.
+            4 => Stamped::pair::<V, N>(f),
+            _ => const { super::hwcrc::fold_pair(I::HW, 8 * N * V::BYTES) },
+        }
+    }
+}
+
 /// The index in `FoldConsts::k` of the distance of one `V` (128 bits: 0).
 const fn one<V: Vector>() -> usize {
     V::BYTES.trailing_zeros() as usize - 4
@@ -69,7 +105,13 @@ const fn crosses<V: Vector, const LSB: bool>() -> bool {
 /// x^64..x^127 half (qword 0 for lsb, qword 1 for msb), LO by the other.
 #[inline(always)]
 unsafe fn splat<V: Vector, const LSB: bool>(f: &FoldConsts, index: usize) -> V {
-    let [hi, lo] = f.k(index);
+    // SAFETY: the caller guarantees `V`'s instructions.
+    unsafe { splat_pair::<V, LSB>(f.k(index)) }
+}
+
+/// [`splat`] of a pair given by value.
+#[inline(always)]
+unsafe fn splat_pair<V: Vector, const LSB: bool>([hi, lo]: [u64; 2]) -> V {
     let (q0, q1) = if LSB || crosses::<V, LSB>() {
         (hi, lo)
     } else {
@@ -144,7 +186,7 @@ pub(crate) unsafe fn from_register<V: Vector, const LSB: bool, const BITREV: boo
     // SAFETY: the caller guarantees the instructions.
     unsafe {
         let init = V::widen(init_lane::<V::Lane, LSB, BITREV>(width, reg));
-        body::<V, LSB, BITREV, 0, _, R>(f, width, init, bytes, &mut Alone)
+        body::<V, LSB, BITREV, 0, 4, Stamped, _, R>(f, width, init, bytes, &mut Alone)
     }
 }
 
@@ -177,7 +219,7 @@ pub(crate) unsafe fn from_register_aligned<
     unsafe {
         let init = init_lane::<V::Lane, LSB, BITREV>(width, reg);
         if bytes.len() < ALIGN_FROM || skip == 0 || skip >= V::BYTES {
-            return body::<V, LSB, BITREV, AHEAD, _, R>(
+            return body::<V, LSB, BITREV, AHEAD, 4, Stamped, _, R>(
                 f,
                 width,
                 V::widen(init),
@@ -196,7 +238,13 @@ pub(crate) unsafe fn from_register_aligned<
             let first = V::xor(load::<V, LSB, BITREV>(first), V::widen(init));
             let (head, _) = first.shift_in(zero, skip);
             let init = fold::<_, LSB>(head, zero, splat::<V, LSB>(f, one::<V>()));
-            return body::<V, LSB, BITREV, AHEAD, _, R>(f, width, init, &bytes[skip..], &mut Alone);
+            return body::<V, LSB, BITREV, AHEAD, 4, Stamped, _, R>(
+                f,
+                width,
+                init,
+                &bytes[skip..],
+                &mut Alone,
+            );
         }
         let head = if skip >= 16 { skip } else { skip + V::BYTES };
         let (head, rest) = bytes.split_at(head);
@@ -209,7 +257,7 @@ pub(crate) unsafe fn from_register_aligned<
         let x = lanes::<V::Lane, LSB, BITREV>(f, x, blocks, head);
         // The head's 128 bits move on by one lane to precede the rest's first lane.
         let init = fold::<_, LSB>(x, V::Lane::pair(0, 0), k128);
-        body::<V, LSB, BITREV, AHEAD, _, R>(f, width, V::widen(init), rest, &mut Alone)
+        body::<V, LSB, BITREV, AHEAD, 4, Stamped, _, R>(f, width, V::widen(init), rest, &mut Alone)
     }
 }
 
@@ -219,8 +267,8 @@ const HEAD_ON_VECTOR_MIN: usize = 8;
 
 /// For a CRC whose register update the instruction `I` computes (32 bits, lsb): the bytes
 /// before the first `V`-aligned address through `I` (from `ALIGN_FROM`
-/// bytes, `kernels::shapes::ALIGN_BY_INSTRUCTION_MIN`), the rest folded on vectors `V` and
-/// reduced by `I` ([`ByInstruction`]).
+/// bytes, `kernels::shapes::ALIGN_BY_INSTRUCTION_MIN`), the rest folded on vectors `V` with
+/// `N` accumulators (3 or 4: [`body`]) and reduced by `I` ([`ByInstruction`]).
 ///
 /// # Safety
 /// The CPU must support `V`'s, `V::Lane`'s and `I`'s instructions.
@@ -229,6 +277,7 @@ pub(crate) unsafe fn from_register_by_instruction<
     V: Vector,
     I: CrcInstruction,
     const ALIGN_FROM: usize,
+    const N: usize,
 >(
     f: &FoldConsts,
     reg: u64,
@@ -247,7 +296,10 @@ pub(crate) unsafe fn from_register_by_instruction<
             }
             false => (reg, bytes),
         };
-        from_register::<V, true, false, ByInstruction<I>>(f, 32, reg, bytes)
+        let init = V::widen(init_lane::<V::Lane, true, false>(32, reg));
+        body::<V, true, false, 0, N, OfInstruction<I>, _, ByInstruction<I>>(
+            f, 32, init, bytes, &mut Alone,
+        )
     }
 }
 
@@ -256,9 +308,32 @@ pub(crate) unsafe fn from_register_by_instruction<
 /// there than the byte permute and the fold on the whole vector.
 const TAIL_ON_LANES_MAX: usize = 16;
 
-/// Folds `bytes` (at least 16) on vectors `V` with four accumulators, `init` XORed into the
-/// first vector (the register placed in its first lane, or the folded bytes before
-/// `bytes`), running `side` once per step of four vectors; returns the register.
+/// The fold loop of [`body`]: the accumulators `$x` over the vectors `$rest` while it holds
+/// as many, one step at a time at distance their count (`$kn`), running `$side` once a step
+/// and once for the first vectors; leaves in `$rest` the vectors after the last step. The
+/// two lists name one step's vectors each: two steps an iteration halve the loop's counting
+/// and branching, which shares ports with the vector work (`spec/decisions.md`, "Two steps
+/// a loop iteration"). A macro, for slice patterns of each length: the same loop on lengths
+/// compared at run time cost 9 instructions more a call.
+macro_rules! fold_loop {
+    ($x:ident, $rest:ident, $kn:ident, $side:ident, [$($a:ident),+], [$($b:ident),+]) => {
+        $side.step();
+        while let [$($a,)+ $($b,)+ tail @ ..] = $rest {
+            $x = step::<V, LSB, BITREV, AHEAD, _, S>($x, [$($a),+], $kn, $side);
+            $x = step::<V, LSB, BITREV, AHEAD, _, S>($x, [$($b),+], $kn, $side);
+            $rest = tail;
+        }
+        if let [$($a,)+ tail @ ..] = $rest {
+            $x = step::<V, LSB, BITREV, AHEAD, _, S>($x, [$($a),+], $kn, $side);
+            $rest = tail;
+        }
+    };
+}
+
+/// Folds `bytes` (at least 16) on vectors `V` with `N` accumulators (4, or 3 with the
+/// constants of `K`), `init` XORed into the first vector (the register placed in its first
+/// lane, or the folded bytes before `bytes`), running `side` once per step of `N` vectors;
+/// returns the register.
 ///
 /// Inputs shorter than two vectors take half the width, down to 128 bits; `init` may have
 /// lanes other than the first only where `bytes` holds two vectors or more. With `AHEAD`
@@ -273,6 +348,8 @@ pub(crate) unsafe fn body<
     const LSB: bool,
     const BITREV: bool,
     const AHEAD: usize,
+    const N: usize,
+    K: LoopPair,
     S: Side,
     R: Reduce,
 >(
@@ -282,6 +359,7 @@ pub(crate) unsafe fn body<
     bytes: &[u8],
     side: &mut S,
 ) -> u64 {
+    const { assert!(N == 3 || N == 4) };
     // SAFETY (every call below): the caller guarantees the instructions.
     unsafe {
         let (vectors, _) = V::blocks(bytes);
@@ -290,24 +368,13 @@ pub(crate) unsafe fn body<
         let lane0 = init.low_lane();
         let k1 = splat::<V, LSB>(f, one);
         let (acc, mut rest) = match vectors {
-            [v0, v1, v2, v3, rest @ ..] => {
-                let mut rest = rest;
-                let k4 = splat::<V, LSB>(f, one + 2);
+            [v0, v1, v2, v3, rest @ ..] if N == 4 => {
+                let kn = splat_pair::<V, LSB>(K::pair::<V, 4>(f));
                 let mut x = [V::xor(load(v0), init), load(v1), load(v2), load(v3)];
-                side.step();
-                // Two steps an iteration: half the loop's counting and branching, which
-                // shares ports with the vector work (`spec/decisions.md`, "Two steps a
-                // loop iteration").
-                while let [d0, d1, d2, d3, d4, d5, d6, d7, tail @ ..] = rest {
-                    x = step::<V, LSB, BITREV, AHEAD, S>(x, [d0, d1, d2, d3], k4, side);
-                    x = step::<V, LSB, BITREV, AHEAD, S>(x, [d4, d5, d6, d7], k4, side);
-                    rest = tail;
-                }
-                if let [d0, d1, d2, d3, tail @ ..] = rest {
-                    x = step::<V, LSB, BITREV, AHEAD, S>(x, [d0, d1, d2, d3], k4, side);
-                    rest = tail;
-                }
+                let mut rest = rest;
+                fold_loop!(x, rest, kn, side, [d0, d1, d2, d3], [d4, d5, d6, d7]);
                 let [x0, x1, x2, x3] = x;
+                // 4 → 2 → 1, two more vectors on the 2.
                 let k2 = splat::<V, LSB>(f, one + 1);
                 let mut y0 = fold::<_, LSB>(x0, x2, k2);
                 let mut y1 = fold::<_, LSB>(x1, x3, k2);
@@ -318,6 +385,23 @@ pub(crate) unsafe fn body<
                 }
                 (fold::<_, LSB>(y0, y1, k1), rest)
             }
+            [v0, v1, v2, rest @ ..] if N == 3 => {
+                let kn = splat_pair::<V, LSB>(K::pair::<V, 3>(f));
+                let mut x = [V::xor(load(v0), init), load(v1), load(v2)];
+                let mut rest = rest;
+                fold_loop!(x, rest, kn, side, [d0, d1, d2], [d3, d4, d5]);
+                let [x0, x1, x2] = x;
+                // 3 → 1, and two more vectors onto it, each time the two multiplies side by
+                // side: the first moves two vectors on while the second moves one.
+                let k2 = splat::<V, LSB>(f, one + 1);
+                let acc = fold_two::<V, LSB>(x0, x1, x2, k1, k2);
+                match rest {
+                    [d0, d1, tail @ ..] => {
+                        (fold_two::<V, LSB>(acc, load(d0), load(d1), k1, k2), tail)
+                    }
+                    _ => (acc, rest),
+                }
+            }
             // Two or three vectors: the first two folded at once (half the multiplies of
             // four vectors of half the width), then at most one more.
             [v0, v1, rest @ ..] => (fold::<_, LSB>(V::xor(load(v0), init), load(v1), k1), rest),
@@ -326,7 +410,9 @@ pub(crate) unsafe fn body<
             [] if V::BYTES == 16 => return R::reduce::<V::Lane, LSB, BITREV>(f, width, lane0),
             _ => {
                 let init = V::Half::widen(lane0);
-                return body::<V::Half, LSB, BITREV, AHEAD, S, R>(f, width, init, bytes, side);
+                return body::<V::Half, LSB, BITREV, AHEAD, 4, Stamped, S, R>(
+                    f, width, init, bytes, side,
+                );
             }
         };
         let mut acc = acc;
@@ -356,37 +442,49 @@ pub(crate) unsafe fn body<
     }
 }
 
-/// One step of the fold loop: each of the four accumulators folded over its next vector at
-/// distance four vectors (`k4`), and the side's step.
+/// `a · x^2D ⊕ b · x^D ⊕ c` for `k1`, `k2` the pairs of distances D and 2D: three
+/// consecutive vectors onto the last, the two multiplies side by side.
+#[inline(always)]
+unsafe fn fold_two<V: Vector, const LSB: bool>(a: V, b: V, c: V, k1: V, k2: V) -> V {
+    // SAFETY: the caller guarantees `V`'s instructions.
+    unsafe { fold::<_, LSB>(a, fold::<_, LSB>(b, c, k1), k2) }
+}
+
+/// One step of the fold loop: each of the `N` accumulators folded over its next vector at
+/// distance `N` vectors (`kn`), and the side's step.
 ///
 /// # Safety
 /// As [`body`].
 #[inline(always)]
-unsafe fn step<V: Vector, const LSB: bool, const BITREV: bool, const AHEAD: usize, S: Side>(
-    [x0, x1, x2, x3]: [V; 4],
-    [d0, d1, d2, d3]: [&V::Block; 4],
-    k4: V,
+unsafe fn step<
+    V: Vector,
+    const LSB: bool,
+    const BITREV: bool,
+    const AHEAD: usize,
+    const N: usize,
+    S: Side,
+>(
+    x: [V; N],
+    d: [&V::Block; N],
+    kn: V,
     side: &mut S,
-) -> [V; 4] {
+) -> [V; N] {
     // SAFETY: the caller guarantees the instructions.
     unsafe {
         if AHEAD > 0 {
             // The step's vectors are consecutive: one prefetch per cache line of them. A
             // line past the input's end costs a hint, nothing more.
-            let start = (d0 as *const V::Block).cast::<u8>();
-            for line in (0..4 * V::BYTES).step_by(64) {
+            let start = (d[0] as *const V::Block).cast::<u8>();
+            for line in (0..N * V::BYTES).step_by(64) {
                 V::prefetch(start.wrapping_add(AHEAD + line));
             }
         }
-        let load = |b: &V::Block| load::<V, LSB, BITREV>(b);
-        let x = [
-            fold::<_, LSB>(x0, load(d0), k4),
-            fold::<_, LSB>(x1, load(d1), k4),
-            fold::<_, LSB>(x2, load(d2), k4),
-            fold::<_, LSB>(x3, load(d3), k4),
-        ];
+        let mut y = x;
+        for i in 0..N {
+            y[i] = fold::<_, LSB>(x[i], load::<V, LSB, BITREV>(d[i]), kn);
+        }
         side.step();
-        x
+        y
     }
 }
 

@@ -21,7 +21,7 @@
 //! (`hwcrc::join_consts`), so a block can take any number of steps from `MIN` to `MAX`:
 //! `kernels.rs` fixes the shape per instruction set and width.
 
-use super::fold::{body, ByInstruction, Side};
+use super::fold::{body, ByInstruction, Side, Stamped};
 use super::hwcrc::{join_consts, JOIN_WORDS};
 use super::simd::Lane;
 use super::simd::{CrcInstruction, Vector};
@@ -134,7 +134,7 @@ unsafe fn fused<V: Vector, I: CrcInstruction, const WORDS: usize, const AHEAD: u
     // SAFETY (every call): the caller guarantees the instructions.
     unsafe {
         let init = V::Lane::pair(u64::from(state), 0); // the register where lsb folding puts it
-        let v = body::<V, true, false, AHEAD, _, ByInstruction<I>>(
+        let v = body::<V, true, false, AHEAD, 4, Stamped, _, ByInstruction<I>>(
             f,
             32,
             V::widen(init),

@@ -99,6 +99,14 @@ pub fn update_emulated<W: Word>(
             let s = kernels::emulated::hw(hw, true, s, rest);
             Some(W::from_u64(u64::from(s)))
         }
+        Emulated::ThreeAccumulators { bits } => {
+            let (hw, f) = (c.hw?, c.fold?);
+            if bytes.len() < 16 {
+                return Some(update_tables(c, state, bytes));
+            }
+            let reg = kernels::emulated::fold_three(bits, hw, f, state.low_u64(), bytes);
+            Some(W::from_u64(reg))
+        }
         Emulated::Instruction { three } => {
             let hw = c.hw?;
             let s = kernels::emulated::hw(hw, three, state.low_u64() as u32, bytes);

@@ -21,6 +21,13 @@ pub enum Emulated {
         /// The wide 512-bit shape (twice the instruction's words a step; AMD).
         wide: bool,
     },
+    /// The fold body with three accumulators (corsix's `v3x2` shape) on vectors of `bits`
+    /// bits, reduced by the instruction, as the 512-bit kernel of CRC-32C can run: for the
+    /// CRCs with an instruction (width 32, lsb).
+    ThreeAccumulators {
+        /// Vector width.
+        bits: u32,
+    },
     /// The CRC instruction: one stream, or three where the input is long enough.
     Instruction {
         /// Three streams.
@@ -92,7 +99,7 @@ pub(crate) fn fold(
         bytes: &[u8],
     ) -> u64 {
         // SAFETY: the caller's.
-        unsafe { from_register_by_instruction::<V, I, ALIGN_BY_INSTRUCTION_MIN>(f, reg, bytes) }
+        unsafe { from_register_by_instruction::<V, I, ALIGN_BY_INSTRUCTION_MIN, 4>(f, reg, bytes) }
     }
     /// Reduced by the instruction, as `pclmul_crc32c` and `vpclmul256_crc32c`.
     unsafe fn reduced_by<V: Vector, I: CrcInstruction>(
@@ -108,6 +115,37 @@ pub(crate) fn fold(
         256 => at!(Emulated256, from_register, reduced_by),
         // As the 512-bit kernels: aligned loads (by the instruction where it reduces).
         _ => at!(Emulated512, aligned, aligned_by),
+    }
+}
+
+/// The fold body with three accumulators on `bits`-bit emulated vectors, reduced by the
+/// emulated instruction for `hw`, its loads aligned as the 512-bit kernel's.
+pub(crate) fn fold_three(bits: u32, hw: HwCrc, f: &FoldConsts, reg: u64, bytes: &[u8]) -> u64 {
+    macro_rules! at {
+        ($v:ty) => {
+            // SAFETY: the emulated primitives are plain Rust.
+            unsafe {
+                match hw {
+                    HwCrc::Crc32 => from_register_by_instruction::<
+                        $v,
+                        EmulatedCrc<false>,
+                        ALIGN_BY_INSTRUCTION_MIN,
+                        3,
+                    >(f, reg, bytes),
+                    HwCrc::Crc32c => from_register_by_instruction::<
+                        $v,
+                        EmulatedCrc<true>,
+                        ALIGN_BY_INSTRUCTION_MIN,
+                        3,
+                    >(f, reg, bytes),
+                }
+            }
+        };
+    }
+    match bits {
+        128 => at!(Emulated128),
+        256 => at!(Emulated256),
+        _ => at!(Emulated512),
     }
 }
 

@@ -236,7 +236,7 @@ unsafe fn vpclmul256_crc32c(f: &FoldConsts, reg: u64, bytes: &[u8]) -> u64 {
 unsafe fn vpclmul512_crc32c(f: &FoldConsts, reg: u64, bytes: &[u8]) -> u64 {
     // SAFETY: as above.
     unsafe {
-        from_register_by_instruction::<__m512i, Sse42, ALIGN_BY_INSTRUCTION_MIN>(f, reg, bytes)
+        from_register_by_instruction::<__m512i, Sse42, ALIGN_BY_INSTRUCTION_MIN, 4>(f, reg, bytes)
     }
 }
 
