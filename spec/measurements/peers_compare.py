@@ -8,6 +8,15 @@ of per-round ratios). It is worse beyond noise when every after-run is below eve
 before-run by more than `--noise` (default 5%), better the other way round. Prints those
 cells, then how many cells each way. Run the two builds' benches interleaved (before, after,
 before, after), so that the host's drift falls on both.
+
+Build both with every function aligned to a cache line,
+
+    RUSTFLAGS="-C llvm-args=-align-all-functions=6" cargo bench --bench peers --no-run
+
+(with a target dir per build), so that the comparison is of the code and not of where the
+linker put it: in default builds the bench's own no-op call (`floor`) moves by a quarter of
+a nanosecond between two builds of the same harness, and the short cells with it
+(`spec/decisions.md`, "Comparing two builds: functions aligned").
 """
 import argparse
 
