@@ -8,12 +8,11 @@
 //! layout, `spec/constants.md`), the bit order is a const parameter. The shape: inject the
 //! register into the first lane, fold four accumulators (or three, [`body`]'s `N`) over the
 //! input, reduce them to one vector and its lanes to one, fold any remaining 16-byte blocks
-//! one at a time,
-//! fold a last partial block by an overlapping load of the input's final 16 bytes and two
-//! byte shuffles (as the Linux kernel's template does), then Barrett-reduce 128 bits to the
-//! register. Where bytes move across lanes (512-bit vectors with VBMI), the bytes after the
-//! last whole vector are folded the same way on the whole vector, before its lanes are
-//! reduced.
+//! one at a time, fold a last partial block by an overlapping load of the input's final 16
+//! bytes and two byte shuffles (as the Linux kernel's template does), then Barrett-reduce
+//! 128 bits to the register. Where bytes move across lanes (512-bit vectors with VBMI), the
+//! bytes after the last whole vector are folded the same way on the whole vector, before its
+//! lanes are reduced.
 //!
 //! Each constant pair sits in a register so that, for either bit order, qword 0 multiplies
 //! qword 0 of the accumulator and qword 1 multiplies qword 1: lsb keeps the accumulator's
