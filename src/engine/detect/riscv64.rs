@@ -11,11 +11,11 @@ use crate::engine::plan::Family;
 /// it runs the tables.
 pub(super) fn has(b: Backend) -> bool {
     #[cfg(feature = "std")]
-    let zbc = std::arch::is_riscv_feature_detected!("zbc")
+    let both = std::arch::is_riscv_feature_detected!("zbc")
         && std::arch::is_riscv_feature_detected!("zbb");
     #[cfg(not(feature = "std"))]
-    let zbc = cfg!(all(target_feature = "zbc", target_feature = "zbb"));
-    b == Backend::Zbc && zbc
+    let both = cfg!(all(target_feature = "zbc", target_feature = "zbb"));
+    b == Backend::Zbc && both
 }
 
 /// No GFNI on riscv64.
