@@ -10,12 +10,7 @@ use crate::engine::plan::Family;
 /// msb CRCs' blocks. Zbb is mandatory from the RVA22 profile on; a CPU with Zbc and without
 /// it runs the tables.
 pub(super) fn has(b: Backend) -> bool {
-    #[cfg(feature = "std")]
-    let both = std::arch::is_riscv_feature_detected!("zbc")
-        && std::arch::is_riscv_feature_detected!("zbb");
-    #[cfg(not(feature = "std"))]
-    let both = cfg!(all(target_feature = "zbc", target_feature = "zbb"));
-    b == Backend::Zbc && both
+    b == Backend::Zbc && features().iter().all(|&(_, present)| present)
 }
 
 /// No GFNI on riscv64.
@@ -32,7 +27,7 @@ pub(super) fn family() -> Family {
 pub(super) type Features = [(&'static str, bool); 2];
 
 /// Every extension [`has`] asks for, and whether this CPU has it (the engine's own test,
-/// not `CRCSTAMP_DISABLE`'s), for [`super::identity`].
+/// not `CRCSTAMP_DISABLE`'s), for [`has`] and [`super::identity`].
 pub(super) fn features() -> Features {
     #[cfg(feature = "std")]
     let [zbc, zbb] = [
