@@ -2,7 +2,7 @@
 //! blocks after the last whole vector, and the final partial block by an overlapping load
 //! and two byte shuffles (as the Linux kernel's template does).
 
-use super::{fold, load, splat, D128, D256};
+use super::primitives::{fold, load, splat, D128, D256};
 use crate::engine::simd::{Lane, Vector};
 use crcstamp_layout::FoldConsts;
 
