@@ -182,20 +182,19 @@ pub(crate) const PROFILES: [Profile; 4] = [
         reads_ahead: true,
         races: true,
     },
-    // Every backend forced: the 512-bit fold is the fastest kernel from 128 bytes for the
-    // CRCs without an instruction (4–22% over the 256-bit one at 128–768 B) and from 256 bytes
-    // for CRC-32C (8–27% over three streams at 256–768 B); wide fusion beats the fold only
-    // from 64 KiB (0.84× at 4 KiB, 1.08–1.12× from 64 KiB).
+    // Every backend forced, on the CPU at hand (`crc-gen route --measure`, `crc-gen bench`):
+    // the 512-bit fold is the fastest kernel from 128 bytes for the CRCs without an
+    // instruction (4–22% over the 256-bit one at 128–768 B), and for CRC-32C from 176 bytes
+    // (the instruction 1.03× at 160 B, the fold 1.23× at 176 B and 1.1–1.5× to 240 B); wide
+    // fusion leads the fold from 20 KiB (1.02–1.04× at 20–32 KiB, 1.09–1.10× at 48–64 KiB).
     Profile {
         family: Family::Zen4,
-        measured_on: Some(
-            "an AMD EPYC Zen 4 (family 0x19 model 0x11) by an outside run, 2026-12-05",
-        ),
+        measured_on: Some("AMD EPYC Zen 4 (family 0x19 model 0x11, KVM)"),
         fold_beats_hw: 0,
         zmm: 128,
-        zmm_by_instruction: 256,
+        zmm_by_instruction: 176,
         zmm_fusion: ZmmFusion::Wide,
-        zmm_fusion_from: 64 * 1024,
+        zmm_fusion_from: 32 * 1024,
         reads_ahead: false,
         races: false,
     },
