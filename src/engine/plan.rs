@@ -186,7 +186,8 @@ pub(crate) const PROFILES: [Profile; 4] = [
     // the 512-bit fold is the fastest kernel from 128 bytes for the CRCs without an
     // instruction (4–22% over the 256-bit one at 128–768 B), and for CRC-32C from 176 bytes
     // (the instruction 1.03× at 160 B, the fold 1.23× at 176 B and 1.1–1.5× to 240 B); wide
-    // fusion leads the fold from 20 KiB (1.02–1.04× at 20–32 KiB, 1.09–1.10× at 48–64 KiB).
+    // fusion leads the fold from 20 KiB (1.02–1.04× at 20–32 KiB, 1.09–1.10× at 48–64 KiB),
+    // taken from 32 KiB: below it the lead (2–4%) is within the spread of the runs.
     Profile {
         family: Family::Zen4,
         measured_on: Some("AMD EPYC Zen 4 (family 0x19 model 0x11, KVM)"),
