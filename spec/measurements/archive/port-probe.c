@@ -2,7 +2,7 @@
  * instructions) and latency (one dependent chain), in core cycles, the clock taken from a
  * chain of dependent register adds. Needs x86_64 with AVX-512, VPCLMULQDQ and GFNI.
  *
- *     gcc -O2 -o port-probe spec/measurements/port-probe.c && ./port-probe
+ *     gcc -O2 -o port-probe spec/measurements/archive/port-probe.c && ./port-probe
  *
  * Used in spec/decisions.md, "Which ports": a mix whose cycles equal the busiest port's
  * count runs its instructions on separate ports. */
