@@ -26,13 +26,13 @@
 //! from `plan::REFLECTED_MIN` bytes (`spec/decisions.md`, "Forward CRCs reflected").
 
 pub(crate) use super::reduce::{Barrett, ByInstruction, Reduce};
+use super::simd::{CrcInstruction, Lane, Vector};
+use crcstamp_layout::FoldConsts;
 use lanes::{lanes, to_lane};
 use primitives::{fold, init_lane, load, one, splat, splat_pair, D128};
 
 mod lanes;
 mod primitives;
-use super::simd::{CrcInstruction, Lane, Vector};
-use crcstamp_layout::FoldConsts;
 
 /// Work done alongside the fold loop, once per step of four vectors: fusion's CRC
 /// instruction streams ([`super::fusion`]), or nothing.
