@@ -74,17 +74,19 @@ pub(crate) fn short_max(present: usize) -> usize {
 pub(crate) const THREE_MIN: usize = shapes::THREE_PASS_MIN;
 
 /// The length the hot path compares with a constant before it asks the cached word whether
-/// the 512-bit kernel takes a CRC without an instruction of its own: where most profiles
-/// start it (1 KiB). Below it a profile that starts there or later sets a bit that answers
-/// "no" ([`Cpu::folds_inline`]); one that starts earlier (Zen 4) reads its length.
-pub(crate) const ZMM_MIN: usize = 1024;
+/// the 512-bit kernel takes a CRC without an instruction of its own: where the `intel`
+/// profile starts it (512 bytes). Below it a profile that starts there or later (Intel, Zen
+/// 5) sets a bit that answers "no" ([`Cpu::folds_inline`]); one that starts earlier (Zen 4)
+/// reads its length.
+pub(crate) const ZMM_MIN: usize = 512;
 
 /// The shortest input an msb CRC runs reflected on ([`runs_reflected`]), on the 512-bit
 /// kernel: [`ZMM_MIN`], so that from the hot path's constant compare on the reflected run's
-/// length test is known. At 1–1.5 KiB the reflected run measured 1.02–1.31× the byte
-/// shuffle's kernel on a 4 GHz Intel host, and 0.83–0.95× at 1 KiB on a 2.5 GHz one, where
-/// the shuffle's shorter latency into the first fold and out of the reduction counted for
-/// more (`spec/decisions.md`, "Forward CRCs reflected from 1 KiB").
+/// length test is known. On a 4.15 GHz Xeon model 167 the route with it ran the msb CRCs
+/// 1.10–1.34× the byte shuffle's 512-bit kernel at 768–1023 bytes; at 1 KiB, 0.83–0.95× on
+/// a 2.5 GHz Xeon, where the shuffle's shorter latency into the first fold and out of the
+/// reduction counted for more (`spec/decisions.md`, "Forward CRCs reflected from 1 KiB",
+/// "Intel: 512-bit vectors from 512 bytes").
 pub(crate) const REFLECTED_MIN: usize = ZMM_MIN;
 const _: () = assert!(REFLECTED_MIN >= ZMM_MIN);
 
@@ -168,14 +170,15 @@ pub(crate) const PROFILES: [Profile; 4] = [
         races: false,
     },
     // The instruction tops out near 26 GiB/s, the 256-bit fold beats it from 256 bytes;
-    // 512-bit vectors pay from 1 KiB cold, for CRC-32C from 448 bytes. On model 167 the
-    // bit-reversed run and fusion gained 3–5% reading ahead from 64 KiB. Fusion against the
-    // fold alone from 32 KiB: 0.78–1.16, by the host.
+    // 512-bit vectors pay warm from 512 bytes (1.04–1.41× the 256-bit route at 512–1023 B
+    // on model 167, the bit-reversed run included), for CRC-32C from 448 bytes. On model
+    // 167 the bit-reversed run and fusion gained 3–5% reading ahead from 64 KiB. Fusion
+    // against the fold alone from 32 KiB: 0.78–1.16, by the host.
     Profile {
         family: Family::Intel,
         measured_on: Some("Intel Xeon, Sapphire/Emerald Rapids class (KVM models 207 and 167)"),
         fold_beats_hw: 256,
-        zmm: 1024,
+        zmm: 512,
         zmm_by_instruction: 448,
         zmm_fusion: ZmmFusion::Narrow,
         zmm_fusion_from: 32 * 1024,
