@@ -83,7 +83,7 @@ pub(crate) const ZMM_MIN: usize = 512;
 /// The shortest input an msb CRC runs reflected on ([`runs_reflected`]), on the 512-bit
 /// kernel: [`ZMM_MIN`], so that from the hot path's constant compare on the reflected run's
 /// length test is known. On a 4.15 GHz Xeon model 167 the route with it ran the msb CRCs
-/// 1.10–1.34× the byte shuffle's 512-bit kernel at 768–1023 bytes; at 1 KiB, 0.83–0.95× on
+/// 1.10–1.35× the byte shuffle's 512-bit kernel at 768–1023 bytes; at 1 KiB, 0.83–0.95× on
 /// a 2.5 GHz Xeon, where the shuffle's shorter latency into the first fold and out of the
 /// reduction counted for more (`spec/decisions.md`, "Forward CRCs reflected from 1 KiB",
 /// "Intel: 512-bit vectors from 512 bytes").
@@ -170,7 +170,7 @@ pub(crate) const PROFILES: [Profile; 4] = [
         races: false,
     },
     // The instruction tops out near 26 GiB/s, the 256-bit fold beats it from 256 bytes;
-    // 512-bit vectors pay warm from 512 bytes (1.04–1.41× the 256-bit route at 512–1023 B
+    // 512-bit vectors pay warm from 512 bytes (1.04–1.48× the 256-bit route at 512–1023 B
     // on model 167, the bit-reversed run included), for CRC-32C from 448 bytes. On model
     // 167 the bit-reversed run and fusion gained 3–5% reading ahead from 64 KiB. Fusion
     // against the fold alone from 32 KiB: 0.78–1.16, by the host.
