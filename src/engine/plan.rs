@@ -78,7 +78,7 @@ pub(crate) const THREE_MIN: usize = shapes::THREE_PASS_MIN;
 /// profile starts it (512 bytes). Below it a profile that starts there or later (Intel, Zen
 /// 5) sets a bit that answers "no" ([`Cpu::folds_inline`]); one that starts earlier (Zen 4)
 /// reads its length.
-pub(crate) const ZMM_MIN: usize = 512;
+pub(crate) const ZMM_MIN: usize = profile_zmm(Family::Intel);
 
 /// The shortest input an msb CRC runs reflected on ([`runs_reflected`]), on the 512-bit
 /// kernel: [`ZMM_MIN`], so that from the hot path's constant compare on the reflected run's
@@ -215,6 +215,11 @@ pub(crate) const FUSION_FROM_ANY: usize = {
     }
     least(&from)
 };
+
+/// Where `family`'s profile starts the 512-bit kernel for the CRCs without an instruction.
+const fn profile_zmm(family: Family) -> usize {
+    PROFILES[family as usize].zmm as usize
+}
 
 /// The least nonzero value of `values`.
 const fn least(values: &[usize]) -> usize {
