@@ -18,7 +18,7 @@
 
 use super::arch::x86_64::ticks;
 
-/// Calls on fusion's route from one verdict to the next: 0.3 ms of 32 KiB inputs, 10 ms
+/// Calls on fusion's route from one verdict to the next: 0.3 ms of 64 KiB inputs, 5 ms
 /// of 1 MiB ones, where the state of the host was seen to last seconds.
 const PERIOD: u16 = 512;
 
@@ -163,8 +163,11 @@ mod store {
 }
 
 /// Runs fusion's route on `len` bytes by this thread's race: `fusion` or `fold`, each the
-/// whole input through that kernel (the CPU runs both).
-#[inline(never)]
+/// whole input through that kernel (the CPU runs both). Inlined, the kernels' calls with
+/// it: called out of line, through closures whose captures it copied, the race cost CRC-32C
+/// 3–5% at 32–64 KiB on a Xeon, as much as the gap it decides (`spec/decisions.md`, "The
+/// race, inlined; Intel fusion from 64 KiB").
+#[inline(always)]
 pub(super) fn run<W>(len: usize, fusion: impl FnOnce() -> W, fold: impl FnOnce() -> W) -> W {
     let (state, race) = run_in(len, fusion, fold, State::unpack(store::get()));
     store::set(race.pack());
