@@ -5,8 +5,9 @@
 //! checked against `auto` and warmed up while the number of calls that fills one sample is
 //! calibrated; then each round times one sample of every implementation in turn (in an order
 //! that changes from round to round: `timing`), so a burst of load on a shared machine hits
-//! all of them alike, and each figure is the median over the rounds. A `read` row (a read-only pass over the same bytes: the sum of their words) times
-//! how fast memory delivers an input beyond the caches, which a CRC must read once: the speed
+//! all of them alike, and each figure is the median over the rounds. A `read` row (a
+//! read-only pass over the same bytes: the sum of their words) times how fast memory
+//! delivers an input beyond the caches, which a CRC must read once: the speed
 //! it is bound by there. A copy would not do: it moves twice the bytes. Inside the caches the
 //! row is a plain loop's speed, at the baseline target's vector width (16-byte loads on
 //! x86-64), which a kernel with wider loads can pass.
