@@ -152,13 +152,11 @@ pub trait Crc: Copy + Default + core::fmt::Debug + core::hash::Hasher {
 #[cfg_attr(debug_assertions, inline)]
 #[cfg_attr(not(debug_assertions), inline(always))]
 fn update<C: Crc>(state: C::Word, bytes: &[u8]) -> C::Word {
-    engine::update_short(
-        C::consts(),
-        state,
-        bytes,
-        update_tables::<C>,
-        update_rest::<C>,
-    )
+    match engine::update_short(C::consts(), state, bytes) {
+        Ok(state) => state,
+        Err(engine::Rest::Tables) => update_tables::<C>(state, bytes),
+        Err(engine::Rest::Route) => update_rest::<C>(state, bytes),
+    }
 }
 
 /// The table kernel for `C`, out of line.

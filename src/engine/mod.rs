@@ -39,7 +39,9 @@ pub use kernels::emulated::Emulated;
 use crate::backend::Backend;
 use crate::consts::Consts;
 use crate::word::Word;
-pub(crate) use update::{supports, update, update_rest, update_short, update_tables, update_with};
+pub(crate) use update::{
+    supports, update, update_rest, update_short, update_tables, update_with, Rest,
+};
 
 /// The kernel [`update`] runs for an input of `len` bytes.
 pub(crate) fn backend_for<W: Word>(c: &Consts<'_, W>, len: usize) -> Backend {

@@ -19,13 +19,20 @@ use plan::Cpu;
 /// (`crate::crc`).
 #[inline(always)]
 pub(crate) fn update<W: Word>(c: &Consts<'_, W>, state: W, bytes: &[u8]) -> W {
-    update_short(
-        c,
-        state,
-        bytes,
-        |state, bytes| update_tables(c, state, bytes),
-        |state, bytes| update_rest(c, state, bytes),
-    )
+    match update_short(c, state, bytes) {
+        Ok(state) => state,
+        Err(Rest::Tables) => update_tables(c, state, bytes),
+        Err(Rest::Route) => update_rest(c, state, bytes),
+    }
+}
+
+/// What [`update_short`] leaves to its caller.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Rest {
+    /// The table kernel ([`update_tables`]), on any CPU.
+    Tables,
+    /// [`update_rest`].
+    Route,
 }
 
 /// The part of [`update`] that runs in every caller of a stamped type, small enough to copy
@@ -33,43 +40,32 @@ pub(crate) fn update<W: Word>(c: &Consts<'_, W>, state: W, bytes: &[u8]) -> W {
 /// bytes ([`plan::short_max`]) without a loop over blocks; for one with an instruction, a
 /// call to the instruction's kernel where the cached features say it runs `len` bytes, and
 /// nothing else, which keeps the call site free of saved registers. The slice kernel's
-/// block loop (`tables`: [`update_tables`]) and the route to the folding kernels (`rest`:
-/// [`update_rest`]) are left to the caller: copied into every call site they made LLVM's
-/// time grow faster than the number of call sites, and so did the tables ahead of the
-/// instruction's call (`spec/decisions.md`, "A small head inlined, the rest one call").
-/// They come in as functions rather than as an answer to branch on: for a 16-bit register
-/// LLVM packed such an answer into a word of bits and tested it again, seven instructions a
-/// call.
+/// block loop and the route to the folding kernels are left to the caller: copied into
+/// every call site they made LLVM's time grow faster than the number of call sites, and so
+/// did the tables ahead of the instruction's call (`spec/decisions.md`, "A small head
+/// inlined, the rest one call").
 #[inline(always)]
-pub(crate) fn update_short<W: Word>(
-    c: &Consts<'_, W>,
-    state: W,
-    bytes: &[u8],
-    tables: impl FnOnce(W, &[u8]) -> W,
-    rest: impl FnOnce(W, &[u8]) -> W,
-) -> W {
-    // The longer inputs' branch first: LLVM then makes it the compare's fall-through, as
-    // for the inputs past a few bytes it was (a taken jump fewer from 8 bytes on).
-    if has_hw(c) || bytes.len() > plan::short_max(c.tables.len()) {
-        if bytes.is_empty() {
-            return state;
-        }
-        // The rest of what takes the tables everywhere, before the CPU's features load.
-        if tables_anywhere(c, bytes.len()) {
-            return tables(state, bytes);
-        }
-        if let (Some(hw), true) = (c.hw, has_hw(c)) {
-            // The word as it is: before detection its length field is 0, which no input
-            // here (at least one byte) is within.
-            let cpu = detect::cached_any();
-            if cpu.hw_runs(bytes.len()) {
-                let step = route::step_with(c, Backend::HwCrc, cpu, bytes.len());
-                return run::hw_step(hw, &step, state, bytes);
-            }
-        }
-        return rest(state, bytes);
+pub(crate) fn update_short<W: Word>(c: &Consts<'_, W>, state: W, bytes: &[u8]) -> Result<W, Rest> {
+    if !has_hw(c) && bytes.len() <= plan::short_max(c.tables.len()) {
+        return Ok(table::update_short(c.tables, c.model.refin, state, bytes));
     }
-    table::update_short(c.tables, c.model.refin, state, bytes)
+    if bytes.is_empty() {
+        return Ok(state);
+    }
+    // The rest of what takes the tables everywhere, before the CPU's features load.
+    if tables_anywhere(c, bytes.len()) {
+        return Err(Rest::Tables);
+    }
+    if let (Some(hw), true) = (c.hw, has_hw(c)) {
+        // The word as it is: before detection its length field is 0, which no input here
+        // (at least one byte) is within.
+        let cpu = detect::cached_any();
+        if cpu.hw_runs(bytes.len()) {
+            let step = route::step_with(c, Backend::HwCrc, cpu, bytes.len());
+            return Ok(run::hw_step(hw, &step, state, bytes));
+        }
+    }
+    Err(Rest::Route)
 }
 
 /// [`update`] past [`update_short`] and the tables: loads the CPU's features and runs the
