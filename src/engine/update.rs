@@ -57,12 +57,11 @@ pub(crate) fn update_short<W: Word>(c: &Consts<'_, W>, state: W, bytes: &[u8]) -
         return Err(Rest::Tables);
     }
     if let (Some(hw), true) = (c.hw, has_hw(c)) {
-        // The word as it is: before detection its length field is 0, which no input here
-        // (at least one byte) is within.
-        let cpu = detect::cached_any();
-        if cpu.hw_runs(bytes.len()) {
-            let step = route::step_with(c, Backend::HwCrc, cpu, bytes.len());
-            return Ok(run::hw_step(hw, &step, state, bytes));
+        if let Some(cpu) = detect::cached() {
+            if cpu.hw_runs(bytes.len()) {
+                let step = route::step_with(c, Backend::HwCrc, cpu, bytes.len());
+                return Ok(run::hw_step(hw, &step, state, bytes));
+            }
         }
     }
     Err(Rest::Route)
