@@ -2,7 +2,9 @@
 //!
 //! [`DynCrc`] asks `crc-gen` for the same constants the `#[crc]` macro stamps (tables,
 //! folding, combine) once, when it is created, and then runs on the same kernels and
-//! dispatch as a stamped type. Values are `u128` whatever the width.
+//! dispatch as a stamped type; the route's step for each input shorter than 4 KiB is decided
+//! then too, on the CPU at hand, and looked up on each call. Values are `u128` whatever the
+//! width.
 //!
 //! ```
 //! use crcstamp::dynamic::{DynCrc, ModelSpec};
@@ -25,6 +27,7 @@ use alloc::vec::Vec;
 
 use crate::backend::Backend;
 use crate::consts::Consts;
+use crate::engine::{self, Memo};
 use crate::running::RunningCrc;
 use crate::word::Word;
 use crcstamp_layout::StampedModel;
@@ -117,6 +120,13 @@ enum Words {
     U128(OwnedConsts<u128>),
 }
 
+/// The constants and, decided once from them, the route on this CPU.
+#[derive(Clone, Debug)]
+struct Built {
+    words: Words,
+    route: Memo,
+}
+
 /// Runs `$body` with `$c` bound to the `Consts` of whichever word `$words` holds, and `$w`
 /// to a function turning a `u128` into that word.
 macro_rules! with_consts {
@@ -169,7 +179,7 @@ macro_rules! with_consts {
 #[derive(Clone, Debug)]
 pub struct DynCrc {
     model: Model,
-    words: Arc<Words>,
+    built: Arc<Built>,
     /// The register `update` feeds, in the engine's layout.
     state: u128,
 }
@@ -205,9 +215,10 @@ impl DynCrc {
             64 => Words::U64(OwnedConsts::new(&c)),
             _ => Words::U128(OwnedConsts::new(&c)),
         };
+        let route = with_consts!(&words, |c, _w| engine::memo(&c));
         let mut crc = DynCrc {
             model: model.clone(),
-            words: Arc::new(words),
+            built: Arc::new(Built { words, route }),
             state: 0,
         };
         crc.state = crc.init_state();
@@ -221,7 +232,27 @@ impl DynCrc {
 
     /// The CRC of `bytes` in one call.
     pub fn checksum(&self, bytes: &[u8]) -> u128 {
-        with_consts!(&*self.words, |c, _w| c
+        let route = &self.built.route;
+        if route.holds(bytes.len()) {
+            let memo = with_consts!(&self.built.words, |c, _w| engine::update_memo(
+                &c,
+                route,
+                c.init_state,
+                bytes
+            )
+            .map(|state| c.finalize(state).to_u128()));
+            if let Some(crc) = memo {
+                return crc;
+            }
+        }
+        self.checksum_routed(bytes)
+    }
+
+    /// [`checksum`](Self::checksum) on the whole route, out of line: the constants' view
+    /// escapes only here.
+    #[inline(never)]
+    fn checksum_routed(&self, bytes: &[u8]) -> u128 {
+        with_consts!(&self.built.words, |c, _w| c
             .finalize(c.update(c.init_state, bytes))
             .to_u128())
     }
@@ -229,7 +260,7 @@ impl DynCrc {
     /// The CRC of `bytes` on exactly `backend`; `None` where it is unavailable or this CRC
     /// lacks its data (see [`Consts::supports`]).
     pub fn checksum_with(&self, backend: Backend, bytes: &[u8]) -> Option<u128> {
-        with_consts!(&*self.words, |c, _w| c
+        with_consts!(&self.built.words, |c, _w| c
             .update_with(backend, c.init_state, bytes)
             .map(|s| c.finalize(s).to_u128()))
     }
@@ -238,35 +269,35 @@ impl DynCrc {
     /// in the inputs are ignored.
     pub fn combine(&self, crc_a: u128, crc_b: u128, len_b: u64) -> u128 {
         let mask = self.model.mask();
-        with_consts!(&*self.words, |c, w| c
+        with_consts!(&self.built.words, |c, w| c
             .combine(w(crc_a & mask), w(crc_b & mask), len_b)
             .to_u128())
     }
 
     /// The backend `checksum` uses here for long inputs (see [`Consts::backend`]).
     pub fn backend(&self) -> Backend {
-        with_consts!(&*self.words, |c, _w| c.backend())
+        with_consts!(&self.built.words, |c, _w| c.backend())
     }
 
     /// The backend `checksum` uses here for an input of `len` bytes (see
     /// [`Consts::backend_for`]).
     pub fn backend_for(&self, len: usize) -> Backend {
-        with_consts!(&*self.words, |c, _w| c.backend_for(len))
+        with_consts!(&self.built.words, |c, _w| c.backend_for(len))
     }
 
     /// How `checksum` runs an input of `len` bytes here (see [`Consts::route_for`]).
     pub fn route_for(&self, len: usize) -> crate::RouteStep {
-        with_consts!(&*self.words, |c, _w| c.route_for(len))
+        with_consts!(&self.built.words, |c, _w| c.route_for(len))
     }
 
     /// The bands of lengths each route step runs here (see [`Consts::route_bands`]).
     pub fn route_bands(&self) -> Vec<crate::RouteBand> {
-        with_consts!(&*self.words, |c, _w| c.route_bands())
+        with_consts!(&self.built.words, |c, _w| c.route_bands())
     }
 
     /// Whether [`checksum_with`](Self::checksum_with) can run `backend`.
     pub fn supports(&self, backend: Backend) -> bool {
-        with_consts!(&*self.words, |c, _w| c.supports(backend))
+        with_consts!(&self.built.words, |c, _w| c.supports(backend))
     }
 
     /// A streaming digest in its initial state.
@@ -314,15 +345,38 @@ impl DynCrc {
     }
 
     fn init_state(&self) -> u128 {
-        with_consts!(&*self.words, |c, _w| c.init_state.to_u128())
+        with_consts!(&self.built.words, |c, _w| c.init_state.to_u128())
     }
 
+    /// The route's step for `bytes.len()` decided when the constants were built, run;
+    /// past the lengths it holds, the whole route out of line.
     fn update_state(&self, state: u128, bytes: &[u8]) -> u128 {
-        with_consts!(&*self.words, |c, w| c.update(w(state), bytes).to_u128())
+        let route = &self.built.route;
+        if route.holds(bytes.len()) {
+            let memo = with_consts!(&self.built.words, |c, w| engine::update_memo(
+                &c,
+                route,
+                w(state),
+                bytes
+            )
+            .map(Word::to_u128));
+            if let Some(state) = memo {
+                return state;
+            }
+        }
+        self.update_routed(state, bytes)
+    }
+
+    /// The whole route, out of line: the constants' view escapes only here.
+    #[inline(never)]
+    fn update_routed(&self, state: u128, bytes: &[u8]) -> u128 {
+        with_consts!(&self.built.words, |c, w| c
+            .update(w(state), bytes)
+            .to_u128())
     }
 
     fn finalize_state(&self, state: u128) -> u128 {
-        with_consts!(&*self.words, |c, w| c.finalize(w(state)).to_u128())
+        with_consts!(&self.built.words, |c, w| c.finalize(w(state)).to_u128())
     }
 }
 

@@ -201,7 +201,9 @@ fn offers_exactly_what_the_cpu_and_the_cap_allow() {
 /// shape's longest blocks (the 512-bit shape's longer ones: the kernel suites, fusion alone),
 /// for CRCs of each dispatch route: the CRC instruction and fusion (CRC-32C),
 /// folding in both bit orders and widths (CRC-32, CRC-32/BZIP2, CRC-16/T10-DIF,
-/// CRC-64/NVME), the tables alone (CRC-82, width above 64) and a runtime model. Whatever
+/// CRC-64/NVME), the tables alone (CRC-82, width above 64), and these with CRC-12/UMTS at
+/// run time (`DynCrc`, across its decided-once lengths, whole, streamed and on each kernel
+/// forced). Whatever
 /// kernels this run has (`CRCSTAMP_MAX_TIER`, `CRCSTAMP_DISABLE`) and whichever CPU profile
 /// routes (`CRCSTAMP_CPU`), every threshold between them is crossed.
 #[test]
@@ -243,13 +245,47 @@ fn automatic_path_at_every_length() {
     each::<Crc16T10Dif>(&data);
     each::<Crc64Nvme>(&data);
     each::<Crc82Darc>(&data);
-    let dynamic = crcstamp::DynCrc::from_catalog("CRC-32/ISCSI").unwrap();
-    for len in 0..=1100 {
-        assert_eq!(
-            Some(dynamic.checksum(&data[..len])),
-            dynamic.checksum_with(Backend::Bitwise, &data[..len]),
-            "dynamic CRC-32/ISCSI len {len}"
-        );
+    // Run-time constants: the route decided once under 4 KiB (`route::Memo`), the whole
+    // route each call past it, and the streaming register across both.
+    for name in [
+        "CRC-32/ISCSI",
+        "CRC-32/ISO-HDLC",
+        "CRC-32/BZIP2",
+        "CRC-16/T10-DIF",
+        "CRC-64/NVME",
+        "CRC-82/DARC",
+        "CRC-12/UMTS",
+    ] {
+        let dynamic = crcstamp::DynCrc::from_catalog(name).unwrap();
+        let mut stream = dynamic.clone();
+        let mut fed = 0;
+        let lengths = (0..=1100).chain(3800..=4400).chain([5000]);
+        for len in lengths {
+            let want = dynamic.checksum_with(Backend::Bitwise, &data[..len]);
+            assert_eq!(
+                Some(dynamic.checksum(&data[..len])),
+                want,
+                "{name} len {len}"
+            );
+            stream.update(&data[fed..len]);
+            fed = len;
+            assert_eq!(Some(stream.finalize()), want, "{name} streamed to {len}");
+            // Each kernel forced, as `crc-gen route --measure` times them.
+            if len <= 300 || len % 97 == 0 {
+                for &b in Backend::all().iter().filter(|&&b| dynamic.supports(b)) {
+                    let got = dynamic.checksum_with(b, &data[..len]);
+                    assert_eq!(got, want, "{name} on {b}, len {len}");
+                }
+            }
+        }
+        let unsupported = Backend::all().iter().find(|&&b| !dynamic.supports(b));
+        if let Some(&b) = unsupported {
+            assert_eq!(
+                dynamic.checksum_with(b, &data[..100]),
+                None,
+                "{name} on {b}"
+            );
+        }
     }
 }
 

@@ -86,6 +86,18 @@ const CPUS: [Synthetic; 2] = {
     ]
 };
 
+impl Synthetic {
+    /// The cached word it gives, its kernels self-tested.
+    fn resolved(&self) -> Cpu {
+        plan::finish(plan::resolve(
+            self.family,
+            |b| self.kernels.contains(&b),
+            self.gfni,
+            |_| false,
+        ))
+    }
+}
+
 fn bands<W: Word>(out: &mut String, name: &str, c: &Consts<'_, W>, cpu: Cpu) {
     writeln!(out, "{name}").unwrap();
     for (i, band) in route::bands(c, cpu).iter().enumerate() {
@@ -102,12 +114,7 @@ fn the_plan_of_each_family() {
         "# The route plan's bands for a synthetic CPU of each family (src/engine/golden.rs).\n",
     );
     for cpu in &CPUS {
-        let resolved = plan::finish(plan::resolve(
-            cpu.family,
-            |b| cpu.kernels.contains(&b),
-            cpu.gfni,
-            |_| false,
-        ));
+        let resolved = cpu.resolved();
         writeln!(out, "\n## {}", cpu.name).unwrap();
         bands(
             &mut out,
@@ -134,4 +141,27 @@ fn the_plan_of_each_family() {
         "the route plan differs from {path}; rerun with CRCSTAMP_BLESS=1, review the diff \
          and commit it:\n{out}"
     );
+}
+
+/// What a CRC with run-time constants looks up under `plan::MEMO_LEN` (`route::Memo`) is
+/// the route's step at every one of those lengths, and nothing past them, on every family.
+#[cfg(feature = "dynamic")]
+#[test]
+fn the_memo_is_the_route() {
+    fn check<W: Word>(name: &str, c: &Consts<'_, W>, cpu: Cpu) {
+        let memo = route::Memo::new(c, cpu);
+        for len in 0..=plan::MEMO_LEN {
+            let want = (len < plan::MEMO_LEN).then(|| route::step(c, len, cpu));
+            let got = memo.step(len).filter(|_| memo.holds(len));
+            assert_eq!(got, want, "{name} at {len} bytes");
+        }
+    }
+    for cpu in &CPUS {
+        let resolved = cpu.resolved();
+        check("CRC-32/ISO-HDLC", Crc32IsoHdlc::consts(), resolved);
+        check("CRC-32/ISCSI", Crc32Iscsi::consts(), resolved);
+        check("CRC-32/BZIP2", Crc32Bzip2::consts(), resolved);
+        check("CRC-16/T10-DIF", Crc16T10Dif::consts(), resolved);
+        check("CRC-64/NVME", Crc64Nvme::consts(), resolved);
+    }
 }

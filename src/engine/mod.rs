@@ -39,9 +39,20 @@ pub use kernels::emulated::Emulated;
 use crate::backend::Backend;
 use crate::consts::Consts;
 use crate::word::Word;
+#[cfg(feature = "dynamic")]
+pub(crate) use route::Memo;
+#[cfg(feature = "dynamic")]
+pub(crate) use update::update_memo;
 pub(crate) use update::{
     supports, update, update_rest, update_short, update_tables, update_with, Rest,
 };
+
+/// The route of `c` on this CPU decided once for the lengths where it costs most
+/// ([`Memo`]), for [`update_memo`].
+#[cfg(feature = "dynamic")]
+pub(crate) fn memo<W: Word>(c: &Consts<'_, W>) -> Memo {
+    Memo::new(c, detect::features())
+}
 
 /// The kernel [`update`] runs for an input of `len` bytes.
 pub(crate) fn backend_for<W: Word>(c: &Consts<'_, W>, len: usize) -> Backend {

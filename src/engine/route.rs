@@ -171,9 +171,23 @@ const SCANNED: usize = 1 << 20;
 /// `Consts::route_bands` (`crc-gen route`) and the golden files.
 #[cfg(feature = "std")]
 pub(crate) fn bands<W: Word>(c: &Consts<'_, W>, cpu: Cpu) -> std::vec::Vec<RouteBand> {
-    let lengths = (0..SCANNED)
-        .chain((20..=30).map(|k| 1usize << k))
-        .chain([usize::MAX]);
+    scan(
+        c,
+        cpu,
+        (0..SCANNED)
+            .chain((20..=30).map(|k| 1usize << k))
+            .chain([usize::MAX]),
+    )
+}
+
+/// The steps of `c` on `cpu` at `lengths` (ascending), merged into bands; the last band is
+/// open. What [`bands`] and [`Memo`] take.
+#[cfg(feature = "std")]
+fn scan<W: Word>(
+    c: &Consts<'_, W>,
+    cpu: Cpu,
+    lengths: impl IntoIterator<Item = usize>,
+) -> std::vec::Vec<RouteBand> {
     let mut bands: std::vec::Vec<RouteBand> = std::vec::Vec::new();
     for len in lengths {
         let step = step(c, len, cpu);
@@ -189,6 +203,46 @@ pub(crate) fn bands<W: Word>(c: &Consts<'_, W>, cpu: Cpu) -> std::vec::Vec<Route
         });
     }
     bands
+}
+
+/// The steps [`route_then`] gives one CRC on one CPU at every length under
+/// [`plan::MEMO_LEN`], decided when it is made (the band scan, [`scan`]): for constants
+/// known only at run time (`DynCrc`), where each of the route's tests reads them from memory
+/// (`spec/decisions.md`, "The run-time route decided once per CRC"). The cached word never
+/// changes once detected, so on the CPU it was made for the steps stay the route's.
+#[cfg(feature = "dynamic")]
+#[derive(Clone, Debug)]
+pub(crate) struct Memo {
+    /// Each band's last length and its step, in ascending order; the last ends at
+    /// `MEMO_LEN - 1`.
+    bands: std::boxed::Box<[(usize, RouteStep)]>,
+}
+
+#[cfg(feature = "dynamic")]
+impl Memo {
+    /// The route of `c` on `cpu` (detected) at every length under [`plan::MEMO_LEN`].
+    pub(crate) fn new<W: Word>(c: &Consts<'_, W>, cpu: Cpu) -> Memo {
+        let bands = scan(c, cpu, 0..plan::MEMO_LEN)
+            .into_iter()
+            .map(|band| (band.to.unwrap_or(plan::MEMO_LEN - 1), band.step))
+            .collect();
+        Memo { bands }
+    }
+
+    /// Whether it holds the step for `len` bytes: under [`plan::MEMO_LEN`].
+    #[inline(always)]
+    pub(crate) fn holds(&self, len: usize) -> bool {
+        len < plan::MEMO_LEN
+    }
+
+    /// The step for `len` bytes, `None` where it does not [`hold`](Self::holds) it.
+    #[inline(always)]
+    pub(crate) fn step(&self, len: usize) -> Option<RouteStep> {
+        self.bands
+            .iter()
+            .find(|&&(last, _)| len <= last)
+            .map(|&(_, step)| step)
+    }
 }
 
 /// The shape of fusion that `step` names.

@@ -94,6 +94,34 @@ pub(crate) fn update_rest<W: Word>(c: &Consts<'_, W>, state: W, bytes: &[u8]) ->
     run_inline(c, cpu, state, bytes)
 }
 
+/// [`update`] for constants known only at run time (`DynCrc`): [`update_short`], then the
+/// step `memo` holds for `bytes.len()`, run as [`routed`] runs it; `None` where it holds
+/// none and for fusion, which the caller leaves to [`update`] out of line. Nothing here
+/// takes `c` by reference out of line, so a view of owned constants built for the call
+/// stays in registers (`spec/decisions.md`, "The run-time route decided once per CRC").
+/// `memo` must be of `c`, on this CPU.
+#[cfg(feature = "dynamic")]
+#[inline(always)]
+pub(crate) fn update_memo<W: Word>(
+    c: &Consts<'_, W>,
+    memo: &route::Memo,
+    state: W,
+    bytes: &[u8],
+) -> Option<W> {
+    match update_short(c, state, bytes) {
+        Ok(state) => return Some(state),
+        Err(Rest::Tables) => return Some(update_tables(c, state, bytes)),
+        Err(Rest::Route) => {}
+    }
+    let step = memo.step(bytes.len())?;
+    Some(match (step.backend, c.fold, c.hw) {
+        (b, Some(f), _) if b.is_folding() => run::fold(c, f, &step, state, bytes),
+        (Backend::HwCrc, _, Some(hw)) => run::hw_step(hw, &step, state, bytes),
+        (Backend::Fusion, _, _) => return None,
+        _ => update_tables(c, state, bytes),
+    })
+}
+
 /// The fastest table kernel `c` carries tables for ([`table::best_slice`]; the nibble
 /// kernel when it has only the 16-entry table, bitwise when it has none). Always inlined:
 /// with stamped constants the match folds to the one kernel.
