@@ -27,7 +27,7 @@ use alloc::vec::Vec;
 
 use crate::backend::Backend;
 use crate::consts::Consts;
-use crate::engine::{self, Memo};
+use crate::engine::{self, Constants, Memo};
 use crate::running::RunningCrc;
 use crate::word::Word;
 use crcstamp_layout::StampedModel;
@@ -276,23 +276,40 @@ impl DynCrc {
 
     /// The backend `checksum` uses here for long inputs (see [`Consts::backend`]).
     pub fn backend(&self) -> Backend {
-        with_consts!(&self.built.words, |c, _w| c.backend())
+        self.backend_for(usize::MAX)
     }
 
     /// The backend `checksum` uses here for an input of `len` bytes (see
     /// [`Consts::backend_for`]).
     pub fn backend_for(&self, len: usize) -> Backend {
-        with_consts!(&self.built.words, |c, _w| c.backend_for(len))
+        self.route_for(len).backend
     }
 
-    /// How `checksum` runs an input of `len` bytes here (see [`Consts::route_for`]).
+    /// How `checksum` runs an input of `len` bytes here: as [`Consts::route_for`] says for a
+    /// stamped type of the model, but where the CPU family's profile keeps the tables a few
+    /// bytes longer for constants known only at run time (on Intel with AVX-512: to 20 bytes).
+    ///
+    /// ```
+    /// use crcstamp::{catalog::Crc32IsoHdlc, Crc, DynCrc};
+    /// let dynamic = DynCrc::from_catalog("CRC-32/ISO-HDLC").unwrap();
+    /// for len in [21, 64, 4096, 1 << 20] {
+    ///     assert_eq!(dynamic.route_for(len), Crc32IsoHdlc::consts().route_for(len));
+    /// }
+    /// ```
     pub fn route_for(&self, len: usize) -> crate::RouteStep {
-        with_consts!(&self.built.words, |c, _w| c.route_for(len))
+        with_consts!(&self.built.words, |c, _w| engine::route_for(
+            &c,
+            len,
+            Constants::RunTime
+        ))
     }
 
     /// The bands of lengths each route step runs here (see [`Consts::route_bands`]).
     pub fn route_bands(&self) -> Vec<crate::RouteBand> {
-        with_consts!(&self.built.words, |c, _w| c.route_bands())
+        with_consts!(&self.built.words, |c, _w| engine::route_bands(
+            &c,
+            Constants::RunTime
+        ))
     }
 
     /// Whether [`checksum_with`](Self::checksum_with) can run `backend`.

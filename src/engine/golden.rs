@@ -7,7 +7,7 @@
 //! review and commit.
 
 use super::plan::{self, Cpu, Family};
-use super::route;
+use super::route::{self, Constants};
 use crate::backend::Backend;
 use crate::catalog::{Crc16T10Dif, Crc32Bzip2, Crc32Iscsi, Crc32IsoHdlc, Crc64Nvme};
 use crate::consts::Consts;
@@ -98,13 +98,22 @@ impl Synthetic {
     }
 }
 
+/// The bands of `c` on `cpu`, and where they differ, those for its constants at run time.
 fn bands<W: Word>(out: &mut String, name: &str, c: &Consts<'_, W>, cpu: Cpu) {
-    writeln!(out, "{name}").unwrap();
-    for (i, band) in route::bands(c, cpu).iter().enumerate() {
-        let to = band.to.map_or(String::new(), |to| to.to_string());
-        writeln!(out, "  {:>8} - {to:<8} {}", band.from, band.step).unwrap();
-        // No band of one byte but the empty input's: one would be thresholds interacting.
-        assert!(i == 0 || band.to != Some(band.from), "{name}: {band:?}");
+    let stamped = route::bands(c, cpu, Constants::Stamped);
+    let run_time = route::bands(c, cpu, Constants::RunTime);
+    let mut print = |title: &str, bands: &[crate::RouteBand]| {
+        writeln!(out, "{title}").unwrap();
+        for (i, band) in bands.iter().enumerate() {
+            let to = band.to.map_or(String::new(), |to| to.to_string());
+            writeln!(out, "  {:>8} - {to:<8} {}", band.from, band.step).unwrap();
+            // No band of one byte but the empty input's: one would be thresholds interacting.
+            assert!(i == 0 || band.to != Some(band.from), "{title}: {band:?}");
+        }
+    };
+    print(name, &stamped);
+    if run_time != stamped {
+        print(&std::format!("{name}, constants at run time"), &run_time);
     }
 }
 
@@ -144,16 +153,22 @@ fn the_plan_of_each_family() {
 }
 
 /// What a CRC with run-time constants looks up under `plan::MEMO_LEN` (`route::Memo`) is
-/// the route's step at every one of those lengths, and nothing past them, on every family.
+/// the route's step at every one of those lengths, and nothing past them, on every family;
+/// past them, where it runs a stamped type's route, the two routes are one.
 #[cfg(feature = "dynamic")]
 #[test]
 fn the_memo_is_the_route() {
     fn check<W: Word>(name: &str, c: &Consts<'_, W>, cpu: Cpu) {
         let memo = route::Memo::new(c, cpu);
         for len in 0..=plan::MEMO_LEN {
-            let want = (len < plan::MEMO_LEN).then(|| route::step(c, len, cpu));
+            let want = (len < plan::MEMO_LEN).then(|| route::step(c, len, cpu, Constants::RunTime));
             let got = memo.step(len).filter(|_| memo.holds(len));
             assert_eq!(got, want, "{name} at {len} bytes");
+        }
+        for len in (plan::MEMO_LEN..1 << 20).step_by(61) {
+            let stamped = route::step(c, len, cpu, Constants::Stamped);
+            let run_time = route::step(c, len, cpu, Constants::RunTime);
+            assert_eq!(run_time, stamped, "{name} at {len} bytes");
         }
     }
     for cpu in &CPUS {

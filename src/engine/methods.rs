@@ -45,7 +45,7 @@ impl<W: Word> Consts<'_, W> {
     /// }
     /// ```
     pub fn route_for(&self, len: usize) -> RouteStep {
-        super::route::step(self, len, detect::features())
+        super::route_for(self, len, super::Constants::Stamped)
     }
 
     /// [`route_for`](Self::route_for) at every length, merged into bands where the step is
@@ -61,7 +61,7 @@ impl<W: Word> Consts<'_, W> {
     /// ```
     #[cfg(feature = "std")]
     pub fn route_bands(&self) -> std::vec::Vec<crate::RouteBand> {
-        super::route::bands(self, detect::features())
+        super::route_bands(self, super::Constants::Stamped)
     }
 
     /// Whether [`update_with`](Self::update_with) can run `backend`: it is available on this

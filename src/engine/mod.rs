@@ -36,9 +36,10 @@ mod update;
 
 pub use kernels::emulated::Emulated;
 
-use crate::backend::Backend;
+use crate::backend::{Backend, RouteStep};
 use crate::consts::Consts;
 use crate::word::Word;
+pub(crate) use route::Constants;
 #[cfg(feature = "dynamic")]
 pub(crate) use route::Memo;
 #[cfg(feature = "dynamic")]
@@ -56,7 +57,21 @@ pub(crate) fn memo<W: Word>(c: &Consts<'_, W>) -> Memo {
 
 /// The kernel [`update`] runs for an input of `len` bytes.
 pub(crate) fn backend_for<W: Word>(c: &Consts<'_, W>, len: usize) -> Backend {
-    route::step(c, len, detect::features()).backend
+    route_for(c, len, Constants::Stamped).backend
+}
+
+/// The step the route gives `len` bytes of `c` on this CPU, for its kind of constants.
+pub(crate) fn route_for<W: Word>(c: &Consts<'_, W>, len: usize, constants: Constants) -> RouteStep {
+    route::step(c, len, detect::features(), constants)
+}
+
+/// [`route_for`] at every length, merged into bands (`route::bands`).
+#[cfg(feature = "std")]
+pub(crate) fn route_bands<W: Word>(
+    c: &Consts<'_, W>,
+    constants: Constants,
+) -> std::vec::Vec<crate::RouteBand> {
+    route::bands(c, detect::features(), constants)
 }
 
 /// Feeds `bytes` into `state` with an emulated kernel (plain Rust on any CPU,

@@ -105,7 +105,7 @@ const _: () = assert!(FUSION_BLOCK_MIN == 7 * 1024);
 /// tests, on constants read from memory, cost 10–17% of a call at 16–256 bytes (Xeon model
 /// 167). From it on they are under 2% of the kernel's time and the route runs each call
 /// (`spec/decisions.md`, "The run-time route decided once per CRC").
-#[cfg(feature = "dynamic")]
+#[cfg_attr(not(feature = "dynamic"), allow(dead_code))]
 pub(crate) const MEMO_LEN: usize = 4096;
 
 // ---- What differs between the families ----
@@ -140,6 +140,10 @@ pub(crate) struct Profile {
     /// Whether fusion in the narrow shape races the plain 512-bit fold on its route
     /// (`engine::race`): where which of the two leads depends on the host.
     races: bool,
+    /// For constants known only at run time (`DynCrc`, whose route is decided once,
+    /// `route::Memo`): the length from which a CRC without an instruction of its own folds,
+    /// where the tables lead further than [`FOLD_MIN`]; 0 for [`FOLD_MIN`].
+    run_time_fold_min: u16,
 }
 
 /// Indexed by [`Family`]. Where each number comes from: `spec/decisions.md`.
@@ -157,6 +161,7 @@ pub(crate) const PROFILES: [Profile; 4] = [
         zmm_fusion_from: 0,
         reads_ahead: false,
         races: false,
+        run_time_fold_min: 0,
     },
     // Zen 3: the instruction's three streams beat the 256-bit fold below fusion's blocks.
     // Zen 5: the 512-bit fold from 1 KiB for the CRCs without an instruction, and for
@@ -176,6 +181,7 @@ pub(crate) const PROFILES: [Profile; 4] = [
         reads_ahead: false,
         // Fusion led the fold by a quarter to a third on Zen 5 from 16 KiB.
         races: false,
+        run_time_fold_min: 0,
     },
     // The instruction tops out near 26 GiB/s, the 256-bit fold beats it from 256 bytes;
     // 512-bit vectors pay warm from 512 bytes (1.04–1.48× the 256-bit route at 512–1023 B
@@ -194,6 +200,10 @@ pub(crate) const PROFILES: [Profile; 4] = [
         zmm_fusion_from: 64 * 1024,
         reads_ahead: true,
         races: true,
+        // `DynCrc` on model 167 (its route decided once): the tables to 20 bytes ran
+        // 1.07–1.20× the 256-bit fold at 17 B and up to 1.20× at 18–20 B (one CRC of five
+        // even at 20 B); from 22 B the fold leads or ties.
+        run_time_fold_min: 21,
     },
     // Every backend forced, on the CPU at hand (`crc-gen route --measure`, `crc-gen bench`):
     // the 512-bit fold is the fastest kernel from 128 bytes for the CRCs without an
@@ -211,6 +221,7 @@ pub(crate) const PROFILES: [Profile; 4] = [
         zmm_fusion_from: 32 * 1024,
         reads_ahead: false,
         races: false,
+        run_time_fold_min: 0,
     },
 ];
 
@@ -252,6 +263,8 @@ const _: () = {
         assert!(p.family as usize == i);
         assert!((p.zmm == 0) == (p.zmm_by_instruction == 0));
         assert!(p.zmm_fusion_from <= 1 << 16);
+        // Past the lengths the run-time route is decided for, both routes are one.
+        assert!((p.run_time_fold_min as usize) < MEMO_LEN);
         match p.zmm_fusion {
             ZmmFusion::No => assert!(p.zmm_fusion_from == 0),
             ZmmFusion::Narrow => assert!(p.zmm_fusion_from >= kernels::ZMM_FUSION_BLOCK),
@@ -260,6 +273,12 @@ const _: () = {
         i += 1;
     }
 };
+
+/// Where a CRC without an instruction of its own folds on `cpu` when its constants are known
+/// only at run time: the profile's length, at least [`FOLD_MIN`].
+pub(crate) fn run_time_fold_min(cpu: Cpu) -> usize {
+    usize::max(FOLD_MIN, profile(cpu.family()).run_time_fold_min.into())
+}
 
 /// The profile that routes `family`.
 pub(crate) fn profile(family: Family) -> &'static Profile {

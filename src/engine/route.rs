@@ -32,6 +32,16 @@ pub(crate) fn tables_anywhere<W: Word>(c: &Consts<'_, W>, len: usize) -> bool {
         || (!has_hw(c) && (len < FOLD_MIN || c.fold.is_none() || plan::FOLDING_ORDER.is_empty()))
 }
 
+/// Whose constants the route decides for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Constants {
+    /// A stamped type's, compile-time values on its hot path.
+    Stamped,
+    /// Known only at run time (`DynCrc`), its route decided once when they are built
+    /// ([`Memo`]): the tables lead further there (`plan::run_time_fold_min`).
+    RunTime,
+}
+
 /// Decides the route for `len` bytes of `c` on `cpu` (detected) and hands the step to
 /// `then` where it is decided. Inlined into the hot path with an always-inlined `then`,
 /// each decision calls its kernel directly with its choices known: a returned step was kept
@@ -45,6 +55,7 @@ pub(crate) fn route_then<W: Word, R>(
     c: &Consts<'_, W>,
     len: usize,
     cpu: Cpu,
+    constants: Constants,
     then: impl Fn(RouteStep) -> R,
 ) -> R {
     let run = |b| then(step_with(c, b, cpu, len));
@@ -52,6 +63,9 @@ pub(crate) fn route_then<W: Word, R>(
         return run(tables_backend(c));
     }
     let hw = has_hw(c);
+    if constants == Constants::RunTime && !hw && len < plan::run_time_fold_min(cpu) {
+        return run(tables_backend(c));
+    }
     if hw {
         // Each test the fewest instructions the hot path can pay for it: the instruction's
         // last length is 0 where it is not offered, below the shortest fusion anywhere a
@@ -109,8 +123,13 @@ pub(crate) fn route_then<W: Word, R>(
 }
 
 /// The step [`route_then`] hands over for `len` bytes of `c` on `cpu`.
-pub(crate) fn step<W: Word>(c: &Consts<'_, W>, len: usize, cpu: Cpu) -> RouteStep {
-    route_then(c, len, cpu, |step| step)
+pub(crate) fn step<W: Word>(
+    c: &Consts<'_, W>,
+    len: usize,
+    cpu: Cpu,
+    constants: Constants,
+) -> RouteStep {
+    route_then(c, len, cpu, constants, |step| step)
 }
 
 /// The kernel `backend` (which `cpu` has, or a table kernel `c` carries tables for) on
@@ -170,10 +189,15 @@ const SCANNED: usize = 1 << 20;
 /// [`SCANNED`], then powers of two up to 1 GiB and `usize::MAX`. The one band scan, for
 /// `Consts::route_bands` (`crc-gen route`) and the golden files.
 #[cfg(feature = "std")]
-pub(crate) fn bands<W: Word>(c: &Consts<'_, W>, cpu: Cpu) -> std::vec::Vec<RouteBand> {
+pub(crate) fn bands<W: Word>(
+    c: &Consts<'_, W>,
+    cpu: Cpu,
+    constants: Constants,
+) -> std::vec::Vec<RouteBand> {
     scan(
         c,
         cpu,
+        constants,
         (0..SCANNED)
             .chain((20..=30).map(|k| 1usize << k))
             .chain([usize::MAX]),
@@ -186,11 +210,12 @@ pub(crate) fn bands<W: Word>(c: &Consts<'_, W>, cpu: Cpu) -> std::vec::Vec<Route
 fn scan<W: Word>(
     c: &Consts<'_, W>,
     cpu: Cpu,
+    constants: Constants,
     lengths: impl IntoIterator<Item = usize>,
 ) -> std::vec::Vec<RouteBand> {
     let mut bands: std::vec::Vec<RouteBand> = std::vec::Vec::new();
     for len in lengths {
-        let step = step(c, len, cpu);
+        let step = step(c, len, cpu, constants);
         match bands.last_mut() {
             Some(band) if band.step == step => continue,
             Some(band) => band.to = Some(len - 1),
@@ -205,9 +230,9 @@ fn scan<W: Word>(
     bands
 }
 
-/// The steps [`route_then`] gives one CRC on one CPU at every length under
-/// [`plan::MEMO_LEN`], decided when it is made (the band scan, [`scan`]): for constants
-/// known only at run time (`DynCrc`), where each of the route's tests reads them from memory
+/// The steps [`route_then`] gives one CRC whose constants are known only at run time
+/// ([`Constants::RunTime`], `DynCrc`) on one CPU at every length under [`plan::MEMO_LEN`],
+/// decided when it is made (the band scan, [`scan`]), where each of the route's tests reads them from memory
 /// (`spec/decisions.md`, "The run-time route decided once per CRC"). The cached word never
 /// changes once detected, so on the CPU it was made for the steps stay the route's.
 #[cfg(feature = "dynamic")]
@@ -222,7 +247,7 @@ pub(crate) struct Memo {
 impl Memo {
     /// The route of `c` on `cpu` (detected) at every length under [`plan::MEMO_LEN`].
     pub(crate) fn new<W: Word>(c: &Consts<'_, W>, cpu: Cpu) -> Memo {
-        let bands = scan(c, cpu, 0..plan::MEMO_LEN)
+        let bands = scan(c, cpu, Constants::RunTime, 0..plan::MEMO_LEN)
             .into_iter()
             .map(|band| (band.to.unwrap_or(plan::MEMO_LEN - 1), band.step))
             .collect();

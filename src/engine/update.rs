@@ -4,7 +4,7 @@
 //! run it (`run`); here the calls between them are laid out for the fewest instructions on
 //! the way.
 
-use super::route::{self, has_hw, route_then, tables_anywhere};
+use super::route::{self, has_hw, route_then, tables_anywhere, Constants};
 use super::{bitwise, detect, nibble, plan, run, table};
 use crate::backend::{Backend, RouteStep};
 use crate::consts::Consts;
@@ -182,6 +182,7 @@ fn run_inline<W: Word>(c: &Consts<'_, W>, cpu: Cpu, state: W, bytes: &[u8]) -> W
         c,
         bytes.len(),
         cpu,
+        Constants::Stamped,
         #[inline(always)]
         |step| match (step.backend, c.hw, c.fold) {
             (Backend::HwCrc, Some(hw), _) => run::hw_step(hw, &step, state, bytes),
@@ -201,7 +202,13 @@ fn run_inline<W: Word>(c: &Consts<'_, W>, cpu: Cpu, state: W, bytes: &[u8]) -> W
 #[inline(never)]
 fn first_use<W: Word>(c: &Consts<'_, W>, state: W, bytes: &[u8]) -> W {
     let cpu = detect::features();
-    routed(c, cpu, route::step(c, bytes.len(), cpu), state, bytes)
+    routed(
+        c,
+        cpu,
+        route::step(c, bytes.len(), cpu, Constants::Stamped),
+        state,
+        bytes,
+    )
 }
 
 /// The kernels that are not worth inlining, as the route took them: fusion's blocks (then

@@ -14,6 +14,7 @@ fn with(fold_beats_hw: u16, zmm: u16, zmm_by_instruction: u16) -> Profile {
         zmm_fusion_from: 0,
         reads_ahead: false,
         races: false,
+        run_time_fold_min: 0,
     }
 }
 
