@@ -232,9 +232,10 @@ fn scan<W: Word>(
 
 /// The steps [`route_then`] gives one CRC whose constants are known only at run time
 /// ([`Constants::RunTime`], `DynCrc`) on one CPU at every length under [`plan::MEMO_LEN`],
-/// decided when it is made (the band scan, [`scan`]), where each of the route's tests reads them from memory
-/// (`spec/decisions.md`, "The run-time route decided once per CRC"). The cached word never
-/// changes once detected, so on the CPU it was made for the steps stay the route's.
+/// decided when it is made (the band scan, [`scan`]): there each of the route's tests would
+/// read them from memory on every call (`spec/decisions.md`, "The run-time route decided
+/// once per CRC"). The cached word never changes once detected, so on the CPU it was made
+/// for the steps stay the route's.
 #[cfg(feature = "dynamic")]
 #[derive(Clone, Debug)]
 pub(crate) struct Memo {
