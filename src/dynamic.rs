@@ -287,7 +287,8 @@ impl DynCrc {
 
     /// How `checksum` runs an input of `len` bytes here: as [`Consts::route_for`] says for a
     /// stamped type of the model, but where the CPU family's profile keeps the tables a few
-    /// bytes longer for constants known only at run time (on Intel with AVX-512: to 20 bytes).
+    /// bytes longer for constants known only at run time (on Intel with AVX-512: to 20 or 24
+    /// bytes).
     ///
     /// ```
     /// use crcstamp::{catalog::Crc32IsoHdlc, Crc, DynCrc};

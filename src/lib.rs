@@ -183,13 +183,14 @@ pub use io::{CrcReader, CrcWriter};
 pub use digest;
 
 /// The routing profile of this CPU's family: `intel` (Intel with AVX-512 and VPCLMULQDQ,
-/// Sapphire Rapids and later), `amd` (AMD Zen 3 and later), `zen4` (AMD Zen 4: family
-/// 0x19 with AVX-512) or `generic`. It sets where [`checksum`](Crc::checksum) hands over
+/// Sapphire Rapids and later), `rocketlake` (Intel Rocket Lake, family 6 model 0xa7),
+/// `amd` (AMD Zen 3 and later), `zen4` (AMD Zen 4: family 0x19 with AVX-512) or `generic`. It sets where [`checksum`](Crc::checksum) hands over
 /// between the CRC instruction, the folding widths and fusion (`spec/decisions.md`); the
 /// environment variable `CRCSTAMP_CPU` forces one.
 ///
 /// ```
-/// assert!(["intel", "amd", "zen4", "generic"].contains(&crcstamp::cpu_profile()));
+/// let families = ["intel", "rocketlake", "amd", "zen4", "generic"];
+/// assert!(families.contains(&crcstamp::cpu_profile()));
 /// ```
 pub fn cpu_profile() -> &'static str {
     engine::detect::family().name()

@@ -13,8 +13,9 @@ pub(crate) type Bits = u64;
 pub(crate) type Bits = u32;
 
 /// The CPU families with routing thresholds of their own (`spec/decisions.md`, "Routing per
-/// CPU family"), each with a profile in `plan::PROFILES`. `CRCSTAMP_CPU=intel|amd|zen4|generic`
-/// forces one, so that every family's routing can be tested on any machine.
+/// CPU family"), each with a profile in `plan::PROFILES`.
+/// `CRCSTAMP_CPU=intel|rocketlake|amd|zen4|generic` forces one, so that every family's routing
+/// can be tested on any machine.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Family {
     /// Everything else: Intel before Sapphire Rapids or without AVX-512, other x86 vendors,
@@ -23,11 +24,14 @@ pub(crate) enum Family {
     /// AMD Zen 3 and later (CPUID family 0x19 and up), but Zen 4.
     Amd = 1,
     /// Intel with AVX-512 and VPCLMULQDQ that does not downclock for 512-bit vectors (not in
-    /// Linux's list of CPUs that prefer 256-bit vectors: Sapphire Rapids, Rocket Lake and
-    /// later).
+    /// Linux's list of CPUs that prefer 256-bit vectors): Sapphire Rapids and later, but
+    /// Rocket Lake.
     Intel = 2,
     /// AMD Zen 4: CPUID family 0x19 with AVX-512 (Zen 3 is 0x19 without it, Zen 5 0x1a).
     Zen4 = 3,
+    /// Intel Rocket Lake (family 6 model 0xa7, Cypress Cove cores; the Xeon E-2300 series):
+    /// AVX-512 without the downclock, on a client core.
+    RocketLake = 4,
 }
 
 impl Family {
@@ -38,6 +42,7 @@ impl Family {
             Family::Amd => "amd",
             Family::Intel => "intel",
             Family::Zen4 => "zen4",
+            Family::RocketLake => "rocketlake",
         }
     }
 }
@@ -76,11 +81,9 @@ pub(super) const READS_AHEAD: Bits = 1 << 7;
 pub(super) const GFNI: Bits = 1 << 8;
 /// The family folds on 512-bit vectors here, from its profile's lengths.
 pub(super) const ZMM: Bits = 1 << 9;
-/// Two bits: the [`Family`] whose profile routes (`Family as Bits`).
+/// Three bits ([`FAMILY_MASK`]): the [`Family`] whose profile routes (`Family as Bits`).
 pub(super) const FAMILY: u32 = 10;
-/// The CRC instruction takes every length (it has no last length); set only where the CPU
-/// offers it.
-pub(super) const HW_ALWAYS: Bits = 1 << 12;
+const FAMILY_MASK: Bits = 0b111;
 /// The family fuses the CRC instruction with 512-bit folding here (implies [`ZMM`]).
 pub(super) const ZMM_FUSION: Bits = 1 << 13;
 /// In the wide shape ([`ZmmFusion::Wide`]; implies [`ZMM_FUSION`]).
@@ -92,6 +95,9 @@ pub(super) const FAILED: u32 = 16;
 /// Fusion races the plain 512-bit fold on its route (`engine::race`; implies
 /// [`ZMM_FUSION`]).
 pub(super) const RACES: Bits = 1 << 23;
+/// The CRC instruction takes every length (it has no last length); set only where the CPU
+/// offers it.
+pub(super) const HW_ALWAYS: Bits = 1 << 30;
 /// Detection done, and the family's 512-bit fold of the CRCs without an instruction of
 /// their own starts at `plan::ZMM_MIN` or later (or never): below that length the hot path's
 /// compare with the constant and this bit stand for the 512-bit test.
@@ -102,12 +108,12 @@ pub(super) const ZMM_LATE: Bits = 1 << 31;
 pub(super) mod lengths {
     use super::{Bits, HW_ALWAYS, ZMM_LATE};
 
-    /// Bits 24..30: the shortest input of a CRC with an instruction of its own that the
-    /// 512-bit kernel takes, in 16-byte units (the profile's `zmm_by_instruction`; the field's
-    /// maximum where the family takes no 512-bit vectors, which [`ZMM`](super::ZMM) then
-    /// rules out anyway).
+    /// Bits 24..29: the shortest input of a CRC with an instruction of its own that the
+    /// 512-bit kernel takes, in 16-byte units, up to 1008 bytes (the profile's
+    /// `zmm_by_instruction`; the field's maximum where the family takes no 512-bit vectors,
+    /// which [`ZMM`](super::ZMM) then rules out anyway).
     const ZMM_BY_INSTRUCTION_SHIFT: u32 = 24;
-    const ZMM_BY_INSTRUCTION_MASK: Bits = 0x7f;
+    const ZMM_BY_INSTRUCTION_MASK: Bits = 0x3f;
     /// Bits 32..47: the same for a CRC without one (the profile's `zmm`), in bytes; the
     /// field's maximum where the family takes no 512-bit vectors; 0 before detection. The
     /// hot path compares a length from `plan::ZMM_MIN` on with it once; below it, where
@@ -122,6 +128,14 @@ pub(super) mod lengths {
     /// [`HW_ALWAYS`]; 0 where the CPU does not offer the instruction, so that the hot path
     /// tests its availability and length at once. In the top bits it reads it with one shift.
     const HW_LAST: u32 = 48;
+
+    /// The bits each length field takes, for the layout's test.
+    #[cfg(test)]
+    pub(super) const FIELDS: [Bits; 3] = [
+        ZMM_BY_INSTRUCTION_MASK << ZMM_BY_INSTRUCTION_SHIFT,
+        ZMM_FROM_MASK << ZMM_FROM_SHIFT,
+        0xffff << HW_LAST,
+    ];
 
     /// Whether the CRC instruction runs `len` bytes: up to its last length.
     #[inline(always)]
@@ -296,10 +310,11 @@ impl Cpu {
 
     /// The family whose profile routes.
     pub(crate) fn family(self) -> Family {
-        match (self.0 >> FAMILY) & 3 {
+        match (self.0 >> FAMILY) & FAMILY_MASK {
             1 => Family::Amd,
             2 => Family::Intel,
             3 => Family::Zen4,
+            4 => Family::RocketLake,
             _ => Family::Generic,
         }
     }
@@ -344,4 +359,39 @@ pub(super) const fn bit(b: Backend) -> Bits {
         i += 1;
     }
     0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// No two flags or fields of the word share a bit, and every family fits its field.
+    #[test]
+    fn the_fields_are_disjoint() {
+        let kernels = (1 << KERNELS.len()) - 1;
+        let mut fields = std::vec![
+            kernels,
+            READS_AHEAD,
+            GFNI,
+            ZMM,
+            FAMILY_MASK << FAMILY,
+            ZMM_FUSION,
+            ZMM_FUSION_WIDE,
+            DETECTED,
+            kernels << FAILED,
+            RACES,
+            HW_ALWAYS,
+            ZMM_LATE,
+        ];
+        #[cfg(target_has_atomic = "64")]
+        fields.extend(lengths::FIELDS);
+        let mut seen: Bits = 0;
+        for f in fields {
+            assert_eq!(seen & f, 0, "{f:#x} overlaps {seen:#x}");
+            seen |= f;
+        }
+        let last = Family::RocketLake;
+        assert_eq!(Cpu((last as Bits) << FAMILY).family(), last);
+        assert!((last as Bits) <= FAMILY_MASK);
+    }
 }

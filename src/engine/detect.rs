@@ -131,8 +131,9 @@ fn max_tier() -> u8 {
 }
 
 /// `CRCSTAMP_CPU`'s values.
-const CPU_VALUES: [(&str, Family); 4] = [
+const CPU_VALUES: [(&str, Family); 5] = [
     ("intel", Family::Intel),
+    ("rocketlake", Family::RocketLake),
     ("amd", Family::Amd),
     ("zen4", Family::Zen4),
     ("generic", Family::Generic),
@@ -248,15 +249,16 @@ mod tests {
         assert!(!at(Backend::Vpclmul256, 1 << 20));
     }
 
-    /// Only Intel's profile races, where the 512-bit fusion runs, unless turned off.
+    /// Only Intel's profiles race, where the 512-bit fusion runs, unless turned off.
     #[test]
     fn races_where_the_family_does_here() {
         let off = EnvList::read("CRCSTAMP_DISABLE").names("race");
         let cpu = features();
-        if cpu.family() == Family::Intel && cpu.fusion_shape() != plan::ZmmFusion::No && !off {
+        let intel = matches!(cpu.family(), Family::Intel | Family::RocketLake);
+        if intel && cpu.fusion_shape() != plan::ZmmFusion::No && !off {
             assert!(cpu.races());
         }
-        if off || cpu.family() != Family::Intel {
+        if off || !intel {
             assert!(!cpu.races());
         }
     }

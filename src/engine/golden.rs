@@ -24,13 +24,19 @@ struct Synthetic {
 }
 
 #[cfg(target_arch = "x86_64")]
-const CPUS: [Synthetic; 6] = {
+const CPUS: [Synthetic; 7] = {
     use Backend::{Fusion, HwCrc, Pclmul, Vpclmul256, Vpclmul512};
     const ALL: &[Backend] = &[Pclmul, Vpclmul256, Vpclmul512, HwCrc, Fusion];
     [
         Synthetic {
             name: "intel: Sapphire Rapids",
             family: Family::Intel,
+            kernels: ALL,
+            gfni: true,
+        },
+        Synthetic {
+            name: "rocketlake: Rocket Lake",
+            family: Family::RocketLake,
             kernels: ALL,
             gfni: true,
         },

@@ -13,6 +13,7 @@ use crate::output::{print_out, Format};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum CpuProfile {
     Intel,
+    Rocketlake,
     Amd,
     Zen4,
     Generic,
@@ -22,6 +23,7 @@ impl CpuProfile {
     fn name(self) -> &'static str {
         match self {
             CpuProfile::Intel => "intel",
+            CpuProfile::Rocketlake => "rocketlake",
             CpuProfile::Amd => "amd",
             CpuProfile::Zen4 => "zen4",
             CpuProfile::Generic => "generic",

@@ -48,6 +48,9 @@ pub(super) fn has_gfni() -> bool {
 /// NNPI), Tiger Lake. Later models (Rocket Lake, Sapphire Rapids and on) are not listed.
 const PREFER_YMM_MODELS: [u32; 8] = [0x55, 0x6a, 0x6c, 0x7d, 0x7e, 0x9d, 0x8c, 0x8d];
 
+/// Intel family 6 model 0xa7: Rocket Lake (Cypress Cove cores), with a profile of its own.
+const ROCKET_LAKE_MODEL: u32 = 0xa7;
+
 /// The family from CPUID's vendor, family and model.
 #[cfg(not(miri))]
 pub(super) fn family() -> Family {
@@ -56,7 +59,10 @@ pub(super) fn family() -> Family {
     let is = |name: &[u8; 12]| &vendor == name;
     let zmm = has(Backend::Vpclmul512);
     if is(b"GenuineIntel") && zmm && !(family == 6 && PREFER_YMM_MODELS.contains(&model)) {
-        Family::Intel
+        match family == 6 && model == ROCKET_LAKE_MODEL {
+            true => Family::RocketLake,
+            false => Family::Intel,
+        }
     } else if is(b"AuthenticAMD") && family == 0x19 && zmm {
         // Zen 4: Zen 3 shares the family without AVX-512; Zen 5 is 0x1a.
         Family::Zen4
@@ -111,6 +117,6 @@ pub(super) fn features() -> Features {
 /// family's thresholds matter there.
 #[cfg(miri)]
 pub(super) fn family() -> Family {
-    let _ = PREFER_YMM_MODELS;
+    let _ = (PREFER_YMM_MODELS, ROCKET_LAKE_MODEL);
     Family::Generic
 }

@@ -81,15 +81,26 @@ fn fusion_shape_follows_the_profile() {
     assert!(generic.zmm == 0 && generic.zmm_fusion == ZmmFusion::No);
 }
 
-/// A flag of each family's profile, in `Family` order (generic, amd, intel, zen4).
-fn by_family(flag: fn(&Profile) -> bool) -> [bool; 4] {
-    [Family::Generic, Family::Amd, Family::Intel, Family::Zen4].map(|f| flag(profile(f)))
+/// A flag of each family's profile, in `Family` order (generic, amd, intel, zen4,
+/// rocketlake).
+fn by_family(flag: fn(&Profile) -> bool) -> [bool; 5] {
+    [
+        Family::Generic,
+        Family::Amd,
+        Family::Intel,
+        Family::Zen4,
+        Family::RocketLake,
+    ]
+    .map(|f| flag(profile(f)))
 }
 
-/// Only Intel's profile reads ahead (measured there alone), and only from `AHEAD_MIN`.
+/// Only Intel's profiles read ahead (measured there alone), and only from `AHEAD_MIN`.
 #[test]
 fn reads_ahead_on_long_inputs_where_the_family_does() {
-    assert_eq!(by_family(|p| p.reads_ahead), [false, false, true, false]);
+    assert_eq!(
+        by_family(|p| p.reads_ahead),
+        [false, false, true, false, true]
+    );
     // `kernels::fusion` has no wide instantiation that reads ahead.
     assert!(PROFILES
         .iter()
@@ -99,11 +110,11 @@ fn reads_ahead_on_long_inputs_where_the_family_does() {
     assert!(!reads_ahead(Cpu(0), 1 << 20));
 }
 
-/// Only Intel's profile races fusion against the fold (where the host decides which
+/// Only Intel's profiles race fusion against the fold (where the host decides which
 /// leads), only with fusion in the narrow shape.
 #[test]
 fn races_where_the_family_does() {
-    assert_eq!(by_family(|p| p.races), [false, false, true, false]);
+    assert_eq!(by_family(|p| p.races), [false, false, true, false, true]);
     assert!(PROFILES
         .iter()
         .all(|p| !p.races || p.zmm_fusion == ZmmFusion::Narrow));
@@ -119,7 +130,7 @@ fn races_where_the_family_does() {
 fn every_profile_but_the_default_was_measured() {
     assert_eq!(
         by_family(|p| p.measured_on.is_some()),
-        [false, true, true, true]
+        [false, true, true, true, true]
     );
 }
 
