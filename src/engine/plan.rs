@@ -76,8 +76,8 @@ pub(crate) const THREE_MIN: usize = shapes::THREE_PASS_MIN;
 /// The length the hot path compares with a constant before it asks the cached word whether
 /// the 512-bit kernel takes a CRC without an instruction of its own: where the `intel`
 /// profile starts it (512 bytes, as `rocketlake`'s). Below it a profile that starts there or
-/// later (Intel, Zen 5) sets a bit that answers "no" ([`Cpu::folds_inline`]); one that starts earlier (Zen 4)
-/// reads its length.
+/// later (Intel, Zen 5) sets a bit that answers "no" ([`Cpu::folds_inline`]); one that
+/// starts earlier (Zen 4) reads its length.
 pub(crate) const ZMM_MIN: usize = profile_zmm(Family::Intel);
 
 /// The shortest input an msb CRC runs reflected on ([`runs_reflected`]), on the 512-bit
