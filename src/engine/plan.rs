@@ -147,6 +147,29 @@ pub(crate) struct Profile {
     run_time_fold_min: u16,
 }
 
+/// Intel, Sapphire Rapids and later (and Rocket Lake's profile but for two lengths). The
+/// instruction tops out near 26 GiB/s, the 256-bit fold beats it from 256 bytes; 512-bit
+/// vectors pay warm from 512 bytes, for CRC-32C from 448 bytes (the lengths Rocket Lake's
+/// profile measured, which `crc-gen route --measure` found level on model 207). Fusion led
+/// the fold alone on model 207 from 24 KiB (1.07–1.10× at 32–64 KiB), raced as on Rocket
+/// Lake, where the host decides.
+const INTEL: Profile = Profile {
+    family: Family::Intel,
+    measured_on: Some("Intel Xeon Emerald Rapids (family 6 model 207, KVM)"),
+    fold_beats_hw: 256,
+    zmm: 512,
+    zmm_by_instruction: 448,
+    zmm_fusion: ZmmFusion::Narrow,
+    zmm_fusion_from: 32 * 1024,
+    reads_ahead: true,
+    races: true,
+    // `DynCrc` on model 207 (`crc-gen bench --backend auto`, tables to 20, 24 and 32 bytes
+    // built and interleaved, five CRCs): the tables to 24 bytes ran 0.89–0.94× the time of
+    // the 256-bit fold at 21 B, 0.89–0.96× at 24 B, 0.94–1.01× at 22 B and 1.01–1.07× at
+    // 23 B; from 26 B the fold leads or ties.
+    run_time_fold_min: 25,
+};
+
 /// Indexed by [`Family`]. Where each number comes from: `spec/decisions.md`.
 pub(crate) const PROFILES: [Profile; 5] = [
     // The documented default, for every CPU no measured profile matches (Intel before
@@ -184,27 +207,7 @@ pub(crate) const PROFILES: [Profile; 5] = [
         races: false,
         run_time_fold_min: 0,
     },
-    // Sapphire Rapids and later. The instruction tops out near 26 GiB/s, the 256-bit fold
-    // beats it from 256 bytes; 512-bit vectors pay warm from 512 bytes, for CRC-32C from 448
-    // bytes (the lengths Rocket Lake's profile measured, below, which `crc-gen route
-    // --measure` found level on model 207). Fusion led the fold alone on model 207 from 24
-    // KiB (1.07–1.10× at 32–64 KiB), raced as on Rocket Lake, where the host decides.
-    Profile {
-        family: Family::Intel,
-        measured_on: Some("Intel Xeon Emerald Rapids (family 6 model 207, KVM)"),
-        fold_beats_hw: 256,
-        zmm: 512,
-        zmm_by_instruction: 448,
-        zmm_fusion: ZmmFusion::Narrow,
-        zmm_fusion_from: 32 * 1024,
-        reads_ahead: true,
-        races: true,
-        // `DynCrc` on model 207 (`crc-gen bench --backend auto`, tables to 20, 24 and 32 bytes
-        // built and interleaved, five CRCs): the tables to 24 bytes ran 0.89–0.94× the time of
-        // the 256-bit fold at 21 B, 0.89–0.96× at 24 B, 0.94–1.01× at 22 B and 1.01–1.07× at
-        // 23 B; from 26 B the fold leads or ties.
-        run_time_fold_min: 25,
-    },
+    INTEL,
     // Every backend forced, on the CPU at hand (`crc-gen route --measure`, `crc-gen bench`):
     // the 512-bit fold is the fastest kernel from 128 bytes for the CRCs without an
     // instruction (4–22% over the 256-bit one at 128–768 B), and for CRC-32C from 176 bytes
@@ -223,26 +226,21 @@ pub(crate) const PROFILES: [Profile; 5] = [
         races: false,
         run_time_fold_min: 0,
     },
-    // Rocket Lake, measured on a Xeon E-2300 (model 167) at 4.1 GHz: 512-bit vectors pay warm
-    // from 512 bytes (1.04–1.48× the 256-bit route at 512–1023 B, the bit-reversed run
-    // included), for CRC-32C from 448 bytes; the bit-reversed run and fusion gained 3–5%
-    // reading ahead from 64 KiB. Fusion against the fold alone: 0.78–1.16 by the host from 32
-    // KiB, so raced; taken from 64 KiB, where it reads ahead (0.96–1.05× the fold at 32 KiB,
-    // 0.93–0.98× at 48 KiB–65535 B).
+    // Rocket Lake, measured on a Xeon E-2300 (model 167) at 4.1 GHz: `intel`'s lengths, which
+    // it set (512-bit vectors 1.04–1.48× the 256-bit route at 512–1023 B, the bit-reversed
+    // run included; reading ahead 3–5% from 64 KiB), but for fusion and the run-time tables.
+    // Fusion against the fold alone: 0.78–1.16 by the host from 32 KiB, so raced; taken from
+    // 64 KiB, where it reads ahead (0.96–1.05× the fold at 32 KiB, 0.93–0.98× at 48
+    // KiB–65535 B).
     Profile {
         family: Family::RocketLake,
         measured_on: Some("Intel Xeon E-2300, Rocket Lake (family 6 model 167, KVM)"),
-        fold_beats_hw: 256,
-        zmm: 512,
-        zmm_by_instruction: 448,
-        zmm_fusion: ZmmFusion::Narrow,
         zmm_fusion_from: 64 * 1024,
-        reads_ahead: true,
-        races: true,
         // `DynCrc` (its route decided once): the tables to 20 bytes ran 1.07–1.20× the
         // 256-bit fold at 17 B and up to 1.20× at 18–20 B (one CRC of five even at 20 B);
         // from 22 B the fold leads or ties.
         run_time_fold_min: 21,
+        ..INTEL
     },
 ];
 
