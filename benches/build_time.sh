@@ -54,7 +54,7 @@ version = "0.0.0"
 edition = "2021"
 publish = false
 [dependencies]
-crcstamp = { path = "$crcstamp" }
+crcstamp = { path = "$crcstamp", features = ["macros"] }
 crc32fast = "=$(ver crc32fast)"
 crc-fast = { version = "=$(ver crc-fast)", default-features = false, features = ["std"] }
 [workspace]

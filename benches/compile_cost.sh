@@ -19,7 +19,7 @@ version = "0.0.0"
 edition = "2021"
 publish = false
 [dependencies]
-crcstamp = { path = "$root" }
+crcstamp = { path = "$root", features = ["macros"] }
 [workspace]
 TOML
 write() { # $1: all | none

@@ -30,7 +30,7 @@ version = "0.0.0"
 edition = "2021"
 publish = false
 [dependencies]
-crcstamp = { path = "$root", default-features = false }
+crcstamp = { path = "$root", default-features = false, features = ["macros"] }
 [profile.release]
 opt-level = "s"
 lto = true

@@ -152,6 +152,7 @@ pub mod __private;
 
 /// The kernels on emulated vectors and instructions, for the test suites; not part of the
 /// public API.
+#[cfg(feature = "emulated")]
 #[doc(hidden)]
 pub mod __emulated {
     pub use crate::engine::{update_emulated, Emulated};
@@ -223,6 +224,8 @@ pub use engine::{detect::ignored_overrides, overrides::IgnoredOverride};
 /// struct Crc16;
 /// assert_eq!(Crc16::checksum(b"123456789"), 0x29b1);
 /// ```
+#[cfg(feature = "macros")]
+#[cfg_attr(docsrs, doc(cfg(feature = "macros")))]
 pub use crcstamp_macros::crc;
 
 /// The README's example, compiled and run as a doctest so it stays true.

@@ -126,5 +126,7 @@ pub(super) use x86_64::{
     aligns_from, fold, fold_by_instruction, fold_reflected, fusion, hw, reduces_by_instruction,
 };
 
-/// The same bodies on the emulated lanes and instructions of `arch/emulated.rs`.
+/// The same bodies on the emulated lanes and instructions of `arch/emulated.rs`, for the test
+/// suites only: they were four fifths of this crate's generated code.
+#[cfg(feature = "emulated")]
 pub(crate) mod emulated;

@@ -34,6 +34,7 @@ mod simd;
 mod table;
 mod update;
 
+#[cfg(feature = "emulated")]
 pub use kernels::emulated::Emulated;
 
 use crate::backend::{Backend, RouteStep};
@@ -77,6 +78,7 @@ pub(crate) fn route_bands<W: Word>(
 /// Feeds `bytes` into `state` with an emulated kernel (plain Rust on any CPU,
 /// `arch/emulated.rs`, for the test suites); `None` where `c` lacks its data (folding
 /// constants, a CRC instruction, reflected constants).
+#[cfg(feature = "emulated")]
 pub fn update_emulated<W: Word>(
     c: &Consts<'_, W>,
     kernel: Emulated,
