@@ -201,8 +201,8 @@ pub use engine::detect::identity::{cpu_identity, CpuIdentity};
 
 /// The CPU that the routing profile of this CPU's family ([`cpu_profile`]) was measured
 /// on, or `None` for `generic`: the documented default for a CPU that no measured profile
-/// matches, whose lengths are assumed, not measured there (`spec/decisions.md`, "Rules in
-/// force").
+/// matches, whose lengths are assumed, not measured there (`spec/rules.md`, "The CPU
+/// families").
 ///
 /// ```
 /// let measured = crcstamp::cpu_profile_measured_on();

@@ -10,7 +10,7 @@
 //! `crc-gen route` prints the bands this plan gives on this CPU (`Consts::route_for`), and
 //! `golden.rs` pins them for a synthetic CPU of each family in `spec/route-plan-<arch>.txt`
 //! (`spec/engine.md`, "What runs at each length"). Where each number was measured:
-//! `spec/decisions.md`, "Rules in force".
+//! `spec/rules.md`.
 
 use super::cached::{
     bit, lengths, Bits, DETECTED, FAILED, FAMILY, GFNI, RACES, READS_AHEAD, ZMM, ZMM_FUSION,
@@ -170,7 +170,7 @@ const INTEL: Profile = Profile {
     run_time_fold_min: 25,
 };
 
-/// Indexed by [`Family`]. Where each number comes from: `spec/decisions.md`.
+/// Indexed by [`Family`]. Where each number comes from: `spec/rules.md`.
 pub(crate) const PROFILES: [Profile; 5] = [
     // The documented default, for every CPU no measured profile matches (Intel before
     // Sapphire Rapids or without AVX-512, other x86 vendors, aarch64): AMD Zen 3's
