@@ -29,7 +29,13 @@ use crcstamp_layout::FoldConsts;
 
 /// Bytes of one step: four vectors and `WORDS` words of each of three streams.
 pub(crate) const fn step_bytes<V: Vector, const WORDS: usize>() -> usize {
-    4 * V::BYTES + 24 * WORDS
+    step_bytes_of(V::BYTES, WORDS)
+}
+
+/// [`step_bytes`] for vectors of `vector_bytes` bytes, for the block lengths the plan reads
+/// on every architecture (no vector type needed).
+pub(crate) const fn step_bytes_of(vector_bytes: usize, words: usize) -> usize {
+    4 * vector_bytes + 24 * words
 }
 
 /// Feeds the blocks at the start of `bytes` into the reflected register `state`, each of

@@ -15,8 +15,7 @@
 //! whose code reaches it, and these bodies were most of a user's release build
 //! (`spec/decisions.md`, "A small head inlined, the rest one call").
 
-use super::arch::emulated::{Emulated128, Emulated256, Emulated512};
-use super::fusion::step_bytes;
+use super::fusion::step_bytes_of;
 use shapes::{
     LANE_STEPS, LANE_WORDS, YMM_MIN_STEPS, YMM_WORDS, ZMM_MIN_STEPS, ZMM_WIDE_MIN_STEPS,
     ZMM_WIDE_WORDS, ZMM_WORDS,
@@ -26,15 +25,15 @@ pub(crate) mod shapes;
 
 /// The shortest block of fusion on 256-bit vectors, and on 128-bit lanes (the same: 7 KiB).
 pub(crate) const FUSION_BLOCK: usize = {
-    let ymm = YMM_MIN_STEPS * step_bytes::<Emulated256, YMM_WORDS>();
-    assert!(ymm == LANE_STEPS * step_bytes::<Emulated128, LANE_WORDS>());
+    let ymm = YMM_MIN_STEPS * step_bytes_of(32, YMM_WORDS);
+    assert!(ymm == LANE_STEPS * step_bytes_of(16, LANE_WORDS));
     ymm
 };
 
 /// The shortest block of fusion on 512-bit vectors, in the narrow and the wide shape.
-pub(crate) const ZMM_FUSION_BLOCK: usize = ZMM_MIN_STEPS * step_bytes::<Emulated512, ZMM_WORDS>();
+pub(crate) const ZMM_FUSION_BLOCK: usize = ZMM_MIN_STEPS * step_bytes_of(64, ZMM_WORDS);
 pub(crate) const ZMM_WIDE_FUSION_BLOCK: usize =
-    ZMM_WIDE_MIN_STEPS * step_bytes::<Emulated512, ZMM_WIDE_WORDS>();
+    ZMM_WIDE_MIN_STEPS * step_bytes_of(64, ZMM_WIDE_WORDS);
 
 /// The longest of the shortest inputs fusion takes, in any shape (the self-test's buffer must
 /// hold it, plus an alignment head).

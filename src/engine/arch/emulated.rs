@@ -3,13 +3,9 @@
 //! by bit. Slow, and exact: `tests/emulated.rs` runs the 128-, 256- and 512-bit fold bodies
 //! and fusion on them through the kernel suites on any CPU, so the logic of every width is
 //! tested where the instructions are missing (`spec/testing.md`). Nothing here is `unsafe`
-//! but the trait signatures. The lanes also size the kernels' blocks in const items; the
-//! emulated instruction serves only the emulated kernels (feature `emulated`).
+//! but the trait signatures.
 
-#[cfg(feature = "emulated")]
-use crate::engine::simd::CrcInstruction;
-use crate::engine::simd::{Lane, Vector};
-#[cfg(feature = "emulated")]
+use crate::engine::simd::{CrcInstruction, Lane, Vector};
 use crcstamp_layout::HwCrc;
 
 /// The 128-bit carry-less product of `a` and `b`, four bits of `b` at a time.
@@ -180,12 +176,9 @@ impl Lane for Emulated128 {
     }
 }
 
-/// A CRC instruction computed bit by bit, for CRC-32C's polynomial or (`CRC32C` false) CRC-32's
-/// (only the emulated kernels run it).
-#[cfg(feature = "emulated")]
+/// A CRC instruction computed bit by bit, for CRC-32C's polynomial or (`CRC32C` false) CRC-32's.
 pub(crate) struct EmulatedCrc<const CRC32C: bool>;
 
-#[cfg(feature = "emulated")]
 impl<const CRC32C: bool> EmulatedCrc<CRC32C> {
     /// The instruction's polynomial, reflected.
     const POLY: u64 = <Self as CrcInstruction>::HW.poly().reverse_bits() as u64;
@@ -198,7 +191,6 @@ impl<const CRC32C: bool> EmulatedCrc<CRC32C> {
     }
 }
 
-#[cfg(feature = "emulated")]
 impl<const CRC32C: bool> CrcInstruction for EmulatedCrc<CRC32C> {
     const HW: HwCrc = if CRC32C { HwCrc::Crc32c } else { HwCrc::Crc32 };
     unsafe fn step8(c: u64, word: u64) -> u64 {

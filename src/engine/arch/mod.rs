@@ -5,6 +5,7 @@
 
 #[cfg(target_arch = "aarch64")]
 pub(crate) mod aarch64;
+#[cfg(feature = "emulated")]
 pub(crate) mod emulated;
 #[cfg(any(
     target_arch = "riscv64",
