@@ -101,7 +101,7 @@ pub fn suggestions(name: &str) -> Vec<String> {
     for e in entries() {
         let best = std::iter::once(e.name())
             .chain(e.aliases.iter().copied())
-            .map(|n| strsim::jaro_winkler(&key, &normalize(n)))
+            .map(|n| jaro_winkler(key.as_bytes(), normalize(n).as_bytes()))
             .fold(0.0, f64::max);
         if best >= 0.85 {
             scored.push((best, e.name()));
@@ -113,6 +113,44 @@ pub fn suggestions(name: &str) -> Vec<String> {
         .take(3)
         .map(|(_, n)| n.to_owned())
         .collect()
+}
+
+/// Jaro-Winkler similarity in 0..=1 (1 for equal strings): the share of characters that
+/// match within half the longer length, less half the matched pairs out of order, raised for
+/// a common prefix of up to 4. Typos keep most characters in place, so a name with one or
+/// two wrong scores above 0.85 while another algorithm's name does not.
+fn jaro_winkler(a: &[u8], b: &[u8]) -> f64 {
+    if a.is_empty() || b.is_empty() {
+        return if a == b { 1.0 } else { 0.0 };
+    }
+    let range = (a.len().max(b.len()) / 2).saturating_sub(1);
+    let mut used = vec![false; b.len()];
+    let mut a_matched = Vec::new();
+    for (i, &c) in a.iter().enumerate() {
+        let window = i.saturating_sub(range)..b.len().min(i + range + 1);
+        if let Some(j) = window.into_iter().find(|&j| !used[j] && b[j] == c) {
+            used[j] = true;
+            a_matched.push(c);
+        }
+    }
+    let m = a_matched.len() as f64;
+    if m == 0.0 {
+        return 0.0;
+    }
+    let b_matched = b.iter().zip(&used).filter(|(_, &u)| u).map(|(&c, _)| c);
+    let half_swaps = a_matched
+        .iter()
+        .zip(b_matched)
+        .filter(|(&x, y)| x != *y)
+        .count()
+        / 2;
+    let jaro = (m / a.len() as f64 + m / b.len() as f64 + (m - half_swaps as f64) / m) / 3.0;
+    let prefix = a.iter().zip(b).take(4).take_while(|(x, y)| x == y).count();
+    if jaro > 0.7 {
+        jaro + 0.1 * prefix as f64 * (1.0 - jaro)
+    } else {
+        jaro
+    }
 }
 
 fn normalize(name: &str) -> String {
@@ -255,6 +293,40 @@ mod tests {
         let s = suggestions("CRC-32/ISCI");
         assert_eq!(s.first().map(String::as_str), Some("CRC-32/ISCSI"), "{s:?}");
         assert!(suggestions("completely different").is_empty());
+    }
+
+    /// One typo (a letter dropped, doubled, swapped or wrong) in several names: the name
+    /// itself comes first.
+    #[test]
+    fn suggestions_put_the_misspelt_name_first() {
+        for (typo, want) in [
+            ("CRC-16/MODBSU", "CRC-16/MODBUS"),
+            ("CRC-32/BZIPP2", "CRC-32/BZIP2"),
+            ("CRC-64/NMVE", "CRC-64/NVME"),
+            ("CRC-8/MAXIM-DWO", "CRC-8/MAXIM-DOW"),
+            ("CRC-16/KERMTI", "CRC-16/KERMIT"),
+            ("CRC-32/AUTOSRA", "CRC-32/AUTOSAR"),
+            ("CRC-24/OPENPGB", "CRC-24/OPENPGP"),
+        ] {
+            let s = suggestions(typo);
+            assert_eq!(s.first().map(String::as_str), Some(want), "{typo}: {s:?}");
+        }
+    }
+
+    #[test]
+    fn jaro_winkler_known_values() {
+        let jw = |a: &str, b: &str| jaro_winkler(a.as_bytes(), b.as_bytes());
+        // The textbook pairs: MARTHA/MARHTA 0.961, DIXON/DICKSONX 0.813, DWAYNE/DUANE 0.84.
+        for (a, b, want) in [
+            ("MARTHA", "MARHTA", 0.9611),
+            ("DIXON", "DICKSONX", 0.8133),
+            ("DWAYNE", "DUANE", 0.84),
+        ] {
+            assert!((jw(a, b) - want).abs() < 1e-4, "{a} {b}: {}", jw(a, b));
+            assert_eq!(jw(a, b), jw(b, a), "{a} {b}");
+        }
+        assert_eq!((jw("", ""), jw("A", ""), jw("ABC", "XYZ")), (1.0, 0.0, 0.0));
+        assert_eq!(jw("CRC32", "CRC32"), 1.0);
     }
 
     #[test]

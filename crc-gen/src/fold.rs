@@ -5,10 +5,7 @@
 //! The derivation and the known answers are in `spec/constants.md`, checked
 //! by the reference simulation of the folding engine.
 
-use num_bigint::BigUint;
-use num_traits::One;
-
-use crate::gf2::{self, to_u128};
+use crate::gf2::{self, to_u128, Poly256};
 
 /// Fold distances in bits: one 16-byte lane, then the strides of 2, 4, 8 and 16 lanes that
 /// the multi-accumulator loops of the 128/256/512-bit kernels use.
@@ -89,7 +86,7 @@ impl DerivedFolds {
             })
             .collect();
 
-        let (q, _) = gf2::divmod(&(BigUint::one() << (63 + width)), &g);
+        let (q, _) = gf2::divmod(&Poly256::monomial(63 + width), &g);
         let q = to_u128(&q);
         debug_assert_eq!(128 - q.leading_zeros(), 64);
         let barrett_quotient = if lsb {

@@ -2,78 +2,18 @@
 //!
 //! Two representations, one per job:
 //!
-//! - A [`BigUint`] whose bit `i` is the coefficient of `x^i` ([`clmul`], [`divmod`],
-//!   [`xpow_mod`]): the generator derives every constant the engine needs with these, where
-//!   clarity wins over speed and every step can be checked by hand.
+//! - [`Poly256`], a polynomial of degree below 256 on two `u128` halves (bit `i` is the
+//!   coefficient of `x^i`), with [`clmul`], [`divmod`] and [`xpow_mod`]: the generator derives
+//!   every constant the engine needs with these, where clarity wins over speed and every step
+//!   can be checked by hand. Widths up to 128 need no more: residues have at most 128 bits,
+//!   their products at most 255.
 //! - [`Poly`] (64-bit words, for long polynomials: division and Euclid) and [`ModG`] (a
 //!   register of at most 128 bits, for products and powers mod `G = x^W + poly`): the
 //!   parameter search runs these millions of times, so they avoid allocation where they can.
 
-use num_bigint::BigUint;
-use num_traits::{One, Zero};
+mod poly256;
 
-/// Carry-less product `a · b`.
-///
-/// ```
-/// use crc_gen::gf2::clmul;
-/// // (x + 1)^2 = x^2 + 1 in GF(2)[x]
-/// assert_eq!(clmul(&3u8.into(), &3u8.into()), 5u8.into());
-/// ```
-pub fn clmul(a: &BigUint, b: &BigUint) -> BigUint {
-    let mut r = BigUint::zero();
-    for i in 0..b.bits() {
-        if b.bit(i) {
-            r ^= a << i;
-        }
-    }
-    r
-}
-
-/// Quotient and remainder of `a / b` (`b` must be non-zero).
-///
-/// ```
-/// use crc_gen::gf2::divmod;
-/// // x^3 = (x + 1)(x^2 + x + 1) + 1
-/// let (q, r) = divmod(&8u8.into(), &7u8.into());
-/// assert_eq!((q, r), (3u8.into(), 1u8.into()));
-/// ```
-pub fn divmod(a: &BigUint, b: &BigUint) -> (BigUint, BigUint) {
-    assert!(!b.is_zero(), "division by the zero polynomial");
-    let db = b.bits();
-    let mut q = BigUint::zero();
-    let mut r = a.clone();
-    while r.bits() >= db {
-        let s = r.bits() - db;
-        q.set_bit(s, true);
-        r ^= b << s;
-    }
-    (q, r)
-}
-
-/// `a mod b`.
-pub fn rem(a: &BigUint, b: &BigUint) -> BigUint {
-    divmod(a, b).1
-}
-
-/// `x^e mod g` by square-and-multiply, so exponents like 2^66 cost a few hundred products.
-///
-/// ```
-/// use crc_gen::gf2::xpow_mod;
-/// // Known answer from the Intel PCLMULQDQ paper: x^64 mod 0x104C11DB7 = 0x490d678d
-/// assert_eq!(xpow_mod(64, &0x1_04C1_1DB7u64.into()), 0x490d678du32.into());
-/// ```
-pub fn xpow_mod(mut e: u128, g: &BigUint) -> BigUint {
-    let mut result = rem(&BigUint::one(), g);
-    let mut base = rem(&BigUint::from(2u8), g);
-    while e > 0 {
-        if e & 1 == 1 {
-            result = rem(&clmul(&result, &base), g);
-        }
-        base = rem(&clmul(&base, &base), g);
-        e >>= 1;
-    }
-    result
-}
+pub use poly256::{clmul, divmod, generator, rem, xpow_mod, Poly256};
 
 /// Bit-reflects the low `bits` bits of `v` (bits above are dropped).
 ///
@@ -87,21 +27,9 @@ pub fn reflect(v: u128, bits: u32) -> u128 {
     v.reverse_bits() >> (128 - bits)
 }
 
-/// Converts a polynomial known to fit in 128 bits to `u128`.
-pub(crate) fn to_u128(p: &BigUint) -> u128 {
-    let digits = p.to_u64_digits();
-    assert!(digits.len() <= 2, "polynomial wider than 128 bits");
-    digits
-        .iter()
-        .rev()
-        .fold(0u128, |acc, &d| (acc << 64) | u128::from(d))
-}
-
-/// `x^n + poly`: the generator polynomial G of a width-`n` model.
-pub fn generator(width: u32, poly: u128) -> BigUint {
-    let mut g = BigUint::from(poly);
-    g.set_bit(u64::from(width), true);
-    g
+/// Converts a polynomial known to fit in 128 bits (a residue mod G) to `u128`.
+pub(crate) fn to_u128(p: &Poly256) -> u128 {
+    p.to_u128().expect("polynomial wider than 128 bits")
 }
 
 /// A polynomial over GF(2) in 64-bit words: bit `i % 64` of word `i / 64` is the coefficient
@@ -408,7 +336,15 @@ impl ModG {
 
 #[cfg(test)]
 mod tests {
+    use super::poly256::bitwise::{self, Bits};
     use super::*;
+
+    /// `p · x^s` in the bitwise reference.
+    fn shifted(p: &[bool], s: u64) -> Bits {
+        let mut r = vec![false; s as usize];
+        r.extend_from_slice(p);
+        bitwise::trim(r)
+    }
 
     #[test]
     fn known_answers_plain_crc32() {
@@ -425,22 +361,22 @@ mod tests {
         ] {
             assert_eq!(to_u128(&xpow_mod(e, &g)), u128::from(want), "x^{e}");
         }
-        let (q, _) = divmod(&(BigUint::one() << 64u32), &g);
+        let (q, _) = divmod(&Poly256::monomial(64), &g);
         assert_eq!(to_u128(&q), 0x1_04d1_01df);
     }
 
     #[test]
     fn xpow_matches_repeated_multiplication() {
         let g = generator(13, 0x1cf5);
-        let mut p = BigUint::one();
+        let mut p = Poly256::ONE;
         for e in 0..300u128 {
             assert_eq!(xpow_mod(e, &g), rem(&p, &g), "x^{e}");
-            p <<= 1u32;
+            p = rem(&(p << 1), &g);
         }
     }
 
     #[test]
-    fn modg_matches_biguint() {
+    fn modg_matches_xpow_mod() {
         for (w, poly) in [(32, 0x04c1_1db7u128), (13, 0x1cf5), (128, 0x87), (64, 0x1b)] {
             let (m, g) = (ModG::new(w, poly), generator(w, poly));
             for e in [0u128, 1, 7, 64, 100, 576, 1 << 40] {
@@ -453,7 +389,7 @@ mod tests {
     }
 
     #[test]
-    fn poly_division_matches_biguint() {
+    fn poly_division_matches_the_bitwise_reference() {
         let mut x = 0x9e37_79b9_7f4a_7c15u64;
         let mut next = || {
             x ^= x << 13;
@@ -466,19 +402,13 @@ mod tests {
             let b: Vec<u64> = (0..1 + next() % 3)
                 .map(|_| next() >> (next() % 64))
                 .collect();
-            let big = |w: &[u64]| {
-                BigUint::from_slice(
-                    &w.iter()
-                        .flat_map(|&d| [d as u32, (d >> 32) as u32])
-                        .collect::<Vec<_>>(),
-                )
-            };
+            let big = bitwise::from_words;
             let (pa, pb) = (Poly::from_words(a.clone()), Poly::from_words(b.clone()));
             if pb.degree().is_none() {
                 continue;
             }
             let (q, r) = pa.divmod(&pb);
-            let (bq, br) = divmod(&big(&a), &big(&b));
+            let (bq, br) = bitwise::divmod(&big(&a), &big(&b));
             assert_eq!((big(&q.0), big(&r.0)), (bq, br));
             assert_eq!(pa.rem(&pb), r);
             let g = Poly::gcd(pa.clone(), pb.clone());
@@ -487,7 +417,7 @@ mod tests {
     }
 
     #[test]
-    fn products_and_shifts_match_biguint() {
+    fn products_and_shifts_match_the_bitwise_reference() {
         let mut x = 0x0123_4567_89ab_cdefu64;
         let mut next = || {
             x ^= x << 13;
@@ -495,26 +425,26 @@ mod tests {
             x ^= x << 17;
             x
         };
-        let big = |p: &Poly| {
-            BigUint::from_slice(
-                &p.0.iter()
-                    .flat_map(|&d| [d as u32, (d >> 32) as u32])
-                    .collect::<Vec<_>>(),
-            )
-        };
+        let big = |p: &Poly| bitwise::from_words(&p.0);
         for _ in 0..50 {
             let a = Poly::from_words((0..1 + next() % 4).map(|_| next()).collect());
             let b = Poly::from_words((0..1 + next() % 3).map(|_| next()).collect());
-            assert_eq!(big(&a.mul(&b)), clmul(&big(&a), &big(&b)));
+            assert_eq!(big(&a.mul(&b)), bitwise::mul(&big(&a), &big(&b)));
             let s = next() % 200;
             let mut c = b.clone();
             c.add_shifted(&a, s);
-            assert_eq!(big(&c), big(&b) ^ (big(&a) << s));
+            let mut sum = shifted(&big(&a), s);
+            let b_bits = big(&b);
+            sum.resize(sum.len().max(b_bits.len()), false);
+            for (i, &bit) in b_bits.iter().enumerate() {
+                sum[i] ^= bit;
+            }
+            assert_eq!(big(&c), bitwise::trim(sum));
             let mut p = Poly::default();
             p.add_shifted(&a, s);
             let (odd, k) = p.without_x();
             assert!(odd.bit(0) && k >= s);
-            assert_eq!(big(&odd) << k, big(&p));
+            assert_eq!(shifted(&big(&odd), k), big(&p));
         }
     }
 

@@ -6,7 +6,7 @@
 //! - [`model`]: the Rocksoft/Williams model, validated ([`ModelSpec`] → [`Model`]), with
 //!   errors that name the culprit ([`ModelError`], [`Field`]).
 //! - [`catalogue`]: the 113 RevEng catalogue algorithms and their 74 aliases.
-//! - [`gf2`]: GF(2)\[x\] arithmetic on `num-bigint`.
+//! - [`gf2`]: GF(2)\[x\] arithmetic on fixed-width integers (no big-integer crate).
 //! - [`reference`](mod@reference): the bitwise reference, the oracle for every test.
 //! - [`tables`], [`fold`], [`combine`]: slice tables, folding/Barrett constants, combine
 //!   table; [`DerivedConsts`] gathers them.

@@ -118,7 +118,7 @@ impl Model {
             self.xorout
         };
         let g = gf2::generator(self.width, self.poly);
-        let r = gf2::to_u128(&gf2::rem(&(num_bigint::BigUint::from(x) << self.width), &g));
+        let r = gf2::to_u128(&gf2::rem(&(gf2::Poly256::from(x) << self.width), &g));
         if self.refout {
             self.reflect(r)
         } else {
