@@ -304,6 +304,47 @@ fn in_chunks(
         .collect())
 }
 
+/// The CRC of each of `ranges` of the regular file at `path`, summed on up to `plan.jobs`
+/// threads (each takes the next unclaimed range), in order: S3's parts. A range the file
+/// no longer holds in full is "file changed while being read".
+pub fn sum_ranges(
+    crc: &DynCrc,
+    path: &Path,
+    ranges: &[Range<u64>],
+    plan: &Plan,
+) -> io::Result<Vec<u128>> {
+    let file = File::open(path)?;
+    let bar = progress_bar(file.metadata()?.len(), &path.to_string_lossy());
+    let next = AtomicUsize::new(0);
+    let failed = AtomicBool::new(false);
+    let worker = || -> io::Result<Vec<(usize, u128)>> {
+        let mut done = Vec::new();
+        loop {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            if i >= ranges.len() || failed.load(Ordering::Relaxed) {
+                return Ok(done);
+            }
+            let r = ranges[i].clone();
+            match sum_range(crc, &file, r.clone(), plan.read_size, &bar) {
+                Ok((c, got)) if got == r.end - r.start => done.push((i, c)),
+                result => {
+                    failed.store(true, Ordering::Relaxed);
+                    return Err(result.err().unwrap_or_else(changed));
+                }
+            }
+        }
+    };
+    let results = on_threads(plan.jobs.min(ranges.len()).max(1), &worker, &|_| true);
+    bar.finish_and_clear();
+    let mut crcs = vec![0u128; ranges.len()];
+    for done in results {
+        for (i, c) in done? {
+            crcs[i] = c;
+        }
+    }
+    Ok(crcs)
+}
+
 /// Stack size of a summing thread: it holds no buffers (those are on the heap).
 const WORKER_STACK: usize = 256 << 10;
 
