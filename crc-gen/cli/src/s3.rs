@@ -255,17 +255,14 @@ pub fn sum_object(
     plan: &Plan,
 ) -> io::Result<ObjectSum> {
     let invalid = |e: String| io::Error::new(io::ErrorKind::InvalidInput, e);
-    if !parts {
-        let full = input::sum_path(crc, path, plan)?;
-        layout.part_size(full.bytes).map_err(invalid)?;
-        return Ok(ObjectSum { full, parts: None });
-    }
     let regular = path.as_os_str() != "-" && std::fs::metadata(path)?.is_file();
     if !regular {
-        return sum_stream(crc, path, layout);
+        return sum_stream(crc, path, layout, parts);
     }
+    // The layout is checked before anything is read: a bad one fails at once.
     let size = std::fs::metadata(path)?.len();
-    let Some(p) = layout.part_size(size).map_err(invalid)? else {
+    let part_size = layout.part_size(size).map_err(invalid)?;
+    let Some(p) = part_size.filter(|_| parts) else {
         let full = input::sum_path(crc, path, plan)?;
         return Ok(ObjectSum { full, parts: None });
     };
@@ -331,7 +328,7 @@ fn from_parts(crc: &DynCrc, parts: Vec<Summed>) -> ObjectSum {
 
 /// Standard input or a pipe, read once: cut into parts as it goes (the default layout in
 /// 8 MiB blocks, regrouped once the size is known).
-fn sum_stream(crc: &DynCrc, path: &Path, layout: Layout) -> io::Result<ObjectSum> {
+fn sum_stream(crc: &DynCrc, path: &Path, layout: Layout, want: bool) -> io::Result<ObjectSum> {
     let block = match layout {
         Layout::Cli => CLI_PART,
         Layout::PartSize(p) => p,
@@ -358,8 +355,8 @@ fn sum_stream(crc: &DynCrc, path: &Path, layout: Layout) -> io::Result<ObjectSum
         .collect();
     let sum = from_parts(crc, parts);
     Ok(match part_size {
-        Some(_) => sum,
-        None => ObjectSum {
+        Some(_) if want => sum,
+        _ => ObjectSum {
             full: sum.full,
             parts: None,
         },
