@@ -315,34 +315,30 @@ pub fn sum_ranges(
 ) -> io::Result<Vec<u128>> {
     let file = File::open(path)?;
     let bar = progress_bar(file.metadata()?.len(), &path.to_string_lossy());
-    let next = AtomicUsize::new(0);
-    let failed = AtomicBool::new(false);
-    let worker = || -> io::Result<Vec<(usize, u128)>> {
-        let mut done = Vec::new();
+    let (next, failed) = (AtomicUsize::new(0), AtomicBool::new(false));
+    let crcs = std::sync::Mutex::new(vec![0u128; ranges.len()]);
+    let worker = || -> io::Result<()> {
         loop {
             let i = next.fetch_add(1, Ordering::Relaxed);
-            if i >= ranges.len() || failed.load(Ordering::Relaxed) {
-                return Ok(done);
-            }
-            let r = ranges[i].clone();
+            let Some(r) = ranges.get(i).filter(|_| !failed.load(Ordering::Relaxed)) else {
+                break;
+            };
             match sum_range(crc, &file, r.clone(), plan.read_size, &bar) {
-                Ok((c, got)) if got == r.end - r.start => done.push((i, c)),
+                Ok((c, got)) if got == r.end - r.start => {
+                    crcs.lock().unwrap_or_else(|p| p.into_inner())[i] = c;
+                }
                 result => {
                     failed.store(true, Ordering::Relaxed);
                     return Err(result.err().unwrap_or_else(changed));
                 }
             }
         }
+        Ok(())
     };
     let results = on_threads(plan.jobs.min(ranges.len()).max(1), &worker, &|_| true);
     bar.finish_and_clear();
-    let mut crcs = vec![0u128; ranges.len()];
-    for done in results {
-        for (i, c) in done? {
-            crcs[i] = c;
-        }
-    }
-    Ok(crcs)
+    results.into_iter().collect::<io::Result<()>>()?;
+    Ok(crcs.into_inner().unwrap_or_else(|p| p.into_inner()))
 }
 
 /// Stack size of a summing thread: it holds no buffers (those are on the heap).
