@@ -161,11 +161,11 @@ fn sum_files(
         let line = listline::value_line(style, &value, sum.full.bytes, Some(&name), req.zero);
         write(&mut out, &line)?;
         let each = sum.parts.as_deref().filter(|_| req.s3.each_part);
-        for (i, p) in each.unwrap_or_default().iter().enumerate() {
-            let n = sum.parts.as_ref().map_or(0, Vec::len);
+        let each = each.unwrap_or_default();
+        let end = if req.zero { '\0' } else { '\n' };
+        for (i, p) in each.iter().enumerate() {
             let b64 = base64::encode_crc(p.crc, width);
-            let end = if req.zero { '\0' } else { '\n' };
-            let line = format!("# part {}/{n}: {b64}  {}{end}", i + 1, p.bytes);
+            let line = format!("# part {}/{}: {b64}  {}{end}", i + 1, each.len(), p.bytes);
             write(&mut out, line.as_bytes())?;
         }
     }
@@ -199,6 +199,7 @@ struct Counts {
     malformed: usize,
     mismatched: usize,
     unreadable: usize,
+    verified: usize,
     first_malformed: Option<String>,
 }
 
@@ -239,8 +240,12 @@ fn check_list(list: &Path, req: &Request<'_>, opts: &CheckOptions) -> Result<boo
         n.good += 1;
         let shown = String::from_utf8_lossy(&name).into_owned();
         let verdict = match verify(&name, algo, want, bytes, req) {
-            Ok(true) => "OK",
+            Ok(true) => {
+                n.verified += 1;
+                "OK"
+            }
             Ok(false) => {
+                n.verified += 1;
                 n.mismatched += 1;
                 "FAILED"
             }
@@ -344,6 +349,10 @@ fn summary(n: &Counts, opts: &CheckOptions, list_name: &str) -> bool {
             let what = plural(n.mismatched, "computed checksum", "computed checksums");
             eprintln!("crc-gen: WARNING: {what} did NOT match");
         }
+    }
+    if opts.ignore_missing && n.verified == 0 && n.unreadable == 0 {
+        eprintln!("crc-gen: {list_name}: no file was verified");
+        return true;
     }
     n.mismatched + n.unreadable > 0 || (opts.strict && n.malformed > 0)
 }

@@ -235,6 +235,18 @@ fn lists_take_s3_names_and_refuse_bad_base64() {
     std::fs::write(d.join("list"), list).unwrap();
     let (code, out, _) = sum(&["--format", "s3", "-c", "list"], d, b"");
     assert_eq!((code, out.as_str()), (0, "nine: OK\nnine: OK\nnine: OK\n"));
+    let (code, out, err) = sum(&["--format", "s3", "-c", "--status", "list"], d, b"");
+    assert_eq!((code, out.as_str(), err.as_str()), (0, "", ""));
+    std::fs::write(d.join("gone"), "CRC32 (missing) = y/Q5Jg==\n").unwrap();
+    let (code, _, err) = sum(
+        &["--format", "s3", "-c", "--ignore-missing", "gone"],
+        d,
+        b"",
+    );
+    assert_eq!(
+        (code, err.as_str()),
+        (1, "crc-gen: gone: no file was verified\n")
+    );
     std::fs::write(d.join("bad"), "ChecksumCRC32C (nine) = 4waSg!==\n").unwrap();
     let (code, out, err) = sum(&["--format", "s3", "-c", "bad"], d, b"");
     assert_eq!(

@@ -271,4 +271,5 @@ def azure_crc64(data: Data, threads: Optional[int] = None) -> str:
     >>> azure_crc64(b"123456789")
     'iJh5CoYUi64='
     """
-    return base64.b64encode(_whole(Crc("CRC-64/NVME"), data, threads).to_bytes(8, "little")).decode()
+    crc = _whole(Crc("CRC-64/NVME"), data, threads)
+    return base64.b64encode(crc.to_bytes(8, "little")).decode("ascii")
