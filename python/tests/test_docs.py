@@ -8,8 +8,10 @@ import crcstamp
 import crcstamp._crcstamp
 import crcstamp.crcmod
 import crcstamp.crcmod.predefined
+import crcstamp.s3
 
-MODULES = [crcstamp, crcstamp._crcstamp, crcstamp.crcmod, crcstamp.crcmod.predefined]
+MODULES = [crcstamp, crcstamp._crcstamp, crcstamp.crcmod, crcstamp.crcmod.predefined,
+           crcstamp.s3]
 
 
 @pytest.mark.parametrize("module", MODULES, ids=lambda m: m.__name__)
@@ -25,4 +27,6 @@ def test_docstrings():
               crcstamp.Hash.update, crcstamp.Hash.digest, crcstamp.crcmod.mkCrcFun,
               crcstamp.crcmod.Crc, crcstamp.crcmod.predefined.mkPredefinedCrcFun,
               crcstamp.crcmod.predefined.PredefinedCrc]
+    things += [getattr(crcstamp.s3, name) for name in crcstamp.s3.__all__
+               if callable(getattr(crcstamp.s3, name))]
     assert [t for t in things if not (t.__doc__ or "").strip()] == []

@@ -304,6 +304,43 @@ fn in_chunks(
         .collect())
 }
 
+/// The CRC of each of `ranges` of the regular file at `path`, summed on up to `plan.jobs`
+/// threads (each takes the next unclaimed range), in order: S3's parts. A range the file
+/// no longer holds in full is "file changed while being read".
+pub fn sum_ranges(
+    crc: &DynCrc,
+    path: &Path,
+    ranges: &[Range<u64>],
+    plan: &Plan,
+) -> io::Result<Vec<u128>> {
+    let file = File::open(path)?;
+    let bar = progress_bar(file.metadata()?.len(), &path.to_string_lossy());
+    let (next, failed) = (AtomicUsize::new(0), AtomicBool::new(false));
+    let crcs = std::sync::Mutex::new(vec![0u128; ranges.len()]);
+    let worker = || -> io::Result<()> {
+        loop {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            let Some(r) = ranges.get(i).filter(|_| !failed.load(Ordering::Relaxed)) else {
+                break;
+            };
+            match sum_range(crc, &file, r.clone(), plan.read_size, &bar) {
+                Ok((c, got)) if got == r.end - r.start => {
+                    crcs.lock().unwrap_or_else(|p| p.into_inner())[i] = c;
+                }
+                result => {
+                    failed.store(true, Ordering::Relaxed);
+                    return Err(result.err().unwrap_or_else(changed));
+                }
+            }
+        }
+        Ok(())
+    };
+    let results = on_threads(plan.jobs.min(ranges.len()).max(1), &worker, &|_| true);
+    bar.finish_and_clear();
+    results.into_iter().collect::<io::Result<()>>()?;
+    Ok(crcs.into_inner().unwrap_or_else(|p| p.into_inner()))
+}
+
 /// Stack size of a summing thread: it holds no buffers (those are on the heap).
 const WORKER_STACK: usize = 256 << 10;
 

@@ -127,6 +127,22 @@ pub fn sum_line(
     name: Option<&[u8]>,
     zero: bool,
 ) -> Vec<u8> {
+    let value = match style {
+        Style::Cksum => crc.to_string(),
+        _ => hex(crc, width),
+    };
+    value_line(style, &value, bytes, name, zero)
+}
+
+/// One line of `sum`'s output with the value already written out (hex, decimal, base64 or
+/// S3's `…-N`), terminator included; as [`sum_line`] otherwise.
+pub fn value_line(
+    style: Style<'_>,
+    value: &str,
+    bytes: u64,
+    name: Option<&[u8]>,
+    zero: bool,
+) -> Vec<u8> {
     let needs = |b| matches!(b, b'\\' | b'\n' | b'\r');
     let (esc, name) = match (name, zero || style == Style::Cksum) {
         (Some(n), false) => escaped(n, needs),
@@ -137,17 +153,16 @@ pub fn sum_line(
     if esc {
         line.push(b'\\');
     }
-    let crc_hex = hex(crc, width);
     match (style, name.is_empty()) {
-        (Style::Plain, true) => line.extend(format!("{crc_hex}  {bytes}").bytes()),
-        (Style::Plain, false) => line.extend(format!("{crc_hex}  {bytes}  ").bytes()),
+        (Style::Plain, true) => line.extend(format!("{value}  {bytes}").bytes()),
+        (Style::Plain, false) => line.extend(format!("{value}  {bytes}  ").bytes()),
         (Style::Tag(tag), _) => line.extend(format!("{tag} (").bytes()),
-        (Style::Cksum, true) => line.extend(format!("{crc} {bytes}").bytes()),
-        (Style::Cksum, false) => line.extend(format!("{crc} {bytes} ").bytes()),
+        (Style::Cksum, true) => line.extend(format!("{value} {bytes}").bytes()),
+        (Style::Cksum, false) => line.extend(format!("{value} {bytes} ").bytes()),
     }
     line.extend_from_slice(&name);
     if let Style::Tag(_) = style {
-        line.extend(format!(") = {crc_hex}").bytes());
+        line.extend(format!(") = {value}").bytes());
     }
     line.push(if zero { 0 } else { b'\n' });
     line
@@ -219,7 +234,7 @@ pub fn parse(line: &[u8]) -> Result<Line, String> {
     if name.is_empty() {
         return Err("no file name".into());
     }
-    if crc.is_empty() || !crc.iter().all(u8::is_ascii_hexdigit) {
+    if crc.is_empty() || !crc.iter().copied().all(value_char) {
         return Err(format!(
             "`{}` is not a hex CRC",
             String::from_utf8_lossy(crc)
@@ -231,6 +246,11 @@ pub fn parse(line: &[u8]) -> Result<Line, String> {
         bytes,
         name,
     })
+}
+
+/// Whether `b` may be part of a stated value: hex digits, base64 (`+/=`), S3's `-N`.
+fn value_char(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b"+/=-".contains(&b)
 }
 
 /// A line's CRC digits, stated size and (still escaped) name.
@@ -266,11 +286,20 @@ fn gnu(line: &[u8]) -> Result<Fields<'_>, String> {
     Ok((crc, None, rest))
 }
 
-/// The CRC from its hex digits, which must be as many as the width has.
+/// The CRC from its hex digits, which must be as many as the width has, or from the base64
+/// of its width's bytes (as `cksum -c` tells them apart: by their length and alphabet; the two
+/// lengths never agree for one width).
 fn crc_value(crc: &[u8], width: u32) -> Result<u128, String> {
     let text = String::from_utf8_lossy(crc);
-    if crc.is_empty() || !crc.iter().all(u8::is_ascii_hexdigit) {
-        return Err(format!("`{text}` is not a hex CRC"));
+    let hex_form = !crc.is_empty() && crc.iter().all(u8::is_ascii_hexdigit);
+    let base64_len = width.div_ceil(8).div_ceil(3) as usize * 4;
+    if !hex_form || (crc.len() != hex_digits(width) && crc.len() == base64_len) {
+        return crate::base64::decode_crc(crc, width).map_err(|why| {
+            format!(
+                "`{text}` is not a hex CRC, nor base64 of {} bytes ({why})",
+                width.div_ceil(8)
+            )
+        });
     }
     let digits = hex_digits(width);
     if crc.len() != digits {
@@ -346,6 +375,22 @@ mod tests {
         assert!(p(b"\\cbf43926  9  a\\q").is_err());
         assert!(p(b"CRC-32/ISCSI (x) = cbf4392z").is_err());
         assert!(p(b"(x) = cbf43926").is_err());
+        // Base64, as `cksum --base64` writes it, told from hex by its length and alphabet.
+        assert_eq!(
+            p(b"y/Q5Jg==  9  x"),
+            Ok(want(None, 0xcbf43926, Some(9), b"x"))
+        );
+        assert_eq!(
+            p(b"CRC-32/ISO-HDLC (x) = y/Q5Jg=="),
+            Ok(want(hdlc, 0xcbf43926, None, b"x"))
+        );
+        assert!(p(b"y/Q5Jg=  9  x")
+            .unwrap_err()
+            .contains("nor base64 of 4 bytes"));
+        assert!(p(b"y/Q5Jg!=  9  x").is_err());
+        let l = parse(b"ABCD  x").unwrap();
+        assert_eq!(l.crc(24), Ok(0x001083));
+        assert_eq!(l.crc(16), Ok(0xabcd));
     }
 
     /// Every name written is read back to the same bytes, in each style that escapes.

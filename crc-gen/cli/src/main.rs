@@ -3,6 +3,7 @@
 // Safe Rust throughout: files are read, never memory-mapped (`spec/decisions.md`).
 #![forbid(unsafe_code)]
 
+mod base64;
 mod bench;
 mod check;
 mod cpu_info;
@@ -19,6 +20,8 @@ mod report;
 mod route;
 mod route_measure;
 mod route_report;
+mod s3;
+mod s3_sum;
 mod search;
 mod show;
 mod sum;

@@ -10,12 +10,15 @@ use crc_gen::Model;
 use crcstamp::DynCrc;
 use serde::Serialize;
 
+use crate::base64;
 use crate::check::{self, tag, Algorithms, CheckOptions};
 use crate::input::{self, Plan, Summed};
 use crate::listline::{self, JsonName, Style};
 use crate::model_arg::{resolve, ModelChoice, Resolved, DEFAULT_ALGORITHM};
 use crate::output::{flush, print_out, write_bytes, Format, OutputError};
 use crate::report::ModelReport;
+use crate::s3::Algo;
+use crate::s3_sum;
 
 /// Output format of `sum`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
@@ -27,6 +30,9 @@ pub enum SumFormat {
     Json,
     /// POSIX `cksum`'s `<crc decimal> <bytes> <name>` (with `-a CRC-32/CKSUM` only).
     Cksum,
+    /// The value S3 keeps for each file, `<base64[-N]>  <bytes>  <name>`: CRC-64/NVME (the
+    /// default here), CRC-32 or CRC-32C; full-object or composite (see --checksum-type).
+    S3,
 }
 
 /// Arguments of `crc-gen sum`.
@@ -51,6 +57,12 @@ pub struct Args {
     /// BSD lines: `CRC-32/ISCSI (FILE) = e3069283`.
     #[arg(long)]
     tag: bool,
+    /// Each CRC in base64 (its width's whole bytes, big-endian), as GNU cksum's --base64;
+    /// `-c` reads either form.
+    #[arg(long)]
+    base64: bool,
+    #[command(flatten)]
+    s3: s3_sum::S3Args,
     /// End each line with NUL instead of newline, and escape no file name.
     #[arg(short = 'z', long)]
     zero: bool,
@@ -116,6 +128,9 @@ struct FileReport {
     bytes: Option<u64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     crc: Option<String>,
+    /// With --base64.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    base64: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     error: Option<String>,
 }
@@ -174,6 +189,23 @@ fn validate(args: &Args, model: &Model) -> Result<(), String> {
             "--format cksum lines cannot be checked; list with --tag or the default".into(),
         );
     }
+    if args.s3.given() && args.format != SumFormat::S3 {
+        return Err(
+            "--part-size, --parts, --checksum-type and --each-part are meaningful \
+                    only with --format s3"
+                .into(),
+        );
+    }
+    if args.format == SumFormat::S3 && (args.hex.is_some() || args.string.is_some()) {
+        return Err("--format s3 sums files or standard input, not --hex or --string".into());
+    }
+    if args.base64 && args.format == SumFormat::Cksum {
+        return Err(
+            "--format cksum prints the CRC in decimal; --base64 is for the other \
+                    formats"
+                .into(),
+        );
+    }
     if args.format == SumFormat::Cksum && !is_cksum(model) {
         return Err(format!(
             "--format cksum is POSIX cksum's output, defined for CRC-32/CKSUM only \
@@ -199,26 +231,37 @@ fn plan(args: &Args) -> Plan {
 
 /// Sums the inputs (or checks lists), printing as it goes.
 pub fn run(args: &Args) -> Result<ExitCode, String> {
-    let Resolved { model, entry } = args.model.resolve_or(DEFAULT_ALGORITHM)?;
+    let given = args.model.algorithm.is_some() || args.model.flags.given();
+    let default = match args.format {
+        SumFormat::S3 => "CRC-64/NVME",
+        _ => DEFAULT_ALGORITHM,
+    };
+    let Resolved { model, entry } = args.model.resolve_or(default)?;
     validate(args, &model)?;
     let plan = plan(args);
+    if args.format == SumFormat::S3 {
+        let algo = Algo::of_model(&model)?;
+        // With -c and no -a, each line's tag names its algorithm: checked per line.
+        if given || !args.check {
+            args.s3.kind(algo)?;
+        }
+        let check = args.check.then(|| check_options(args));
+        return s3_sum::run(&s3_sum::Request {
+            files: &args.files,
+            algo: given.then_some(algo),
+            s3: &args.s3,
+            tag: args.tag,
+            zero: args.zero,
+            plan,
+            check,
+        });
+    }
     if args.check {
-        let given = args.model.algorithm.is_some() || args.model.flags.given();
         let algorithms = Algorithms {
             given: given.then_some(model),
             default: resolve(DEFAULT_ALGORITHM)?,
         };
-        let opts = CheckOptions {
-            format: match args.format {
-                SumFormat::Json => Format::Json,
-                _ => Format::Text,
-            },
-            status: args.status,
-            quiet: args.quiet,
-            warn: args.warn,
-            strict: args.strict,
-            ignore_missing: args.ignore_missing,
-        };
+        let opts = check_options(args);
         let stdin = [std::path::Path::new("-")];
         let lists: Vec<&std::path::Path> = match args.files.is_empty() {
             true => stdin.to_vec(),
@@ -246,6 +289,21 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// The check flags, as `check` takes them.
+fn check_options(args: &Args) -> CheckOptions {
+    CheckOptions {
+        format: match args.format {
+            SumFormat::Json => Format::Json,
+            _ => Format::Text,
+        },
+        status: args.status,
+        quiet: args.quiet,
+        warn: args.warn,
+        strict: args.strict,
+        ignore_missing: args.ignore_missing,
+    }
 }
 
 /// Sums every input, printing text lines as it goes; whether any failed, and the JSON
@@ -301,6 +359,7 @@ fn sum_all(
                     name: shown.as_deref().map(JsonName::new),
                     bytes: Some(s.bytes),
                     crc: Some(format!("0x{}", listline::hex(s.crc, width))),
+                    base64: args.base64.then(|| base64::encode_crc(s.crc, width)),
                     error: None,
                 }),
                 _ => {
@@ -309,14 +368,19 @@ fn sum_all(
                     } else {
                         s.crc
                     };
-                    let line = listline::sum_line(
-                        style,
-                        value,
-                        width,
-                        s.bytes,
-                        shown.as_deref(),
-                        args.zero,
-                    );
+                    let line = if args.base64 {
+                        let b64 = base64::encode_crc(value, width);
+                        listline::value_line(style, &b64, s.bytes, shown.as_deref(), args.zero)
+                    } else {
+                        listline::sum_line(
+                            style,
+                            value,
+                            width,
+                            s.bytes,
+                            shown.as_deref(),
+                            args.zero,
+                        )
+                    };
                     if !write_bytes(&mut out, &line)? {
                         break;
                     }
@@ -331,6 +395,7 @@ fn sum_all(
                     name: shown.as_deref().map(JsonName::new),
                     bytes: None,
                     crc: None,
+                    base64: None,
                     error: Some(reason),
                 });
             }
