@@ -30,7 +30,7 @@
 //!
 //! ## The attribute
 //!
-//! `#[crc(...)]` goes on a unit struct and turns it into a streaming digest holding its
+//! `#[crc(...)]` (feature `macros`) goes on a unit struct and turns it into a streaming digest holding its
 //! register. Keys:
 //!
 //! | key | value |
@@ -101,6 +101,9 @@
 //!
 //! - `std` (default): `std::io::Write` for every stamped type, [`CrcReader`] and
 //!   [`CrcWriter`]. Without it the crate is `#![no_std]` and allocation-free.
+//! - `macros`: the `#[crc(...)]` attribute (a proc macro; off by default, as serde's `derive`,
+//!   so that the catalogue types, [`Crc`], `DynCrc` and `checksum_const` bring no proc macro
+//!   into a build). The examples above that stamp their own type need it.
 //! - `dynamic`: `dynamic::DynCrc`, for models known only at run time (a command-line
 //!   argument, a config file); their constants are built by `crc-gen` when the value is
 //!   created, and they run on the same kernels and dispatch as stamped types.
