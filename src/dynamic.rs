@@ -65,8 +65,18 @@ impl<W: Word> OwnedConsts<W> {
     /// (`Model::word_bits`), or values are truncated.
     pub fn new(c: &crc_gen::DerivedConsts) -> Self {
         debug_assert_eq!(c.word_bits, W::BITS);
-        let w = W::from_u128;
+        Self::widened(c)
+    }
+
+    /// The same in a word at least as wide as the model's: an msb CRC's states (the
+    /// register, the tables) move up to stay left-aligned, as the engine keeps them in any
+    /// word wider than the width; everything else is a value and stays.
+    fn widened(c: &crc_gen::DerivedConsts) -> Self {
+        debug_assert!(c.word_bits <= W::BITS);
         let m = &c.model;
+        let up = if m.refin() { 0 } else { W::BITS - c.word_bits };
+        let w = W::from_u128;
+        let state = |v: u128| W::from_u128(v << up);
         OwnedConsts {
             model: StampedModel {
                 width: m.width() as u8,
@@ -79,10 +89,10 @@ impl<W: Word> OwnedConsts<W> {
                 residue: w(c.residue),
                 name: None,
             },
-            init_state: w(c.init_state),
-            poly_state: w(c.poly_state),
-            tables: c.tables.iter().map(|t| t.map(w)).collect(),
-            nibble: c.nibble.map(|t| Box::new(t.map(w))),
+            init_state: state(c.init_state),
+            poly_state: state(c.poly_state),
+            tables: c.tables.iter().map(|t| t.map(state)).collect(),
+            nibble: c.nibble.map(|t| Box::new(t.map(state))),
             fold: c.fold.as_ref().map(crc_gen::fold::DerivedFolds::layout),
             fold_reflected: c
                 .fold_reflected
@@ -110,11 +120,12 @@ impl<W: Word> OwnedConsts<W> {
     }
 }
 
-/// The constants in the word type the width needs.
+/// The constants in one of three words: widths up to 32 in a `u32` (CRC-8 and CRC-16 too, an
+/// msb register left-aligned in it), up to 64 in a `u64`, the rest in a `u128`. Each word is
+/// every engine path instantiated once more in this crate; the two narrower ones were two
+/// fifths of its code with `dynamic`, for tables a quarter and half their size.
 #[derive(Clone, Debug)]
 enum Words {
-    U8(OwnedConsts<u8>),
-    U16(OwnedConsts<u16>),
     U32(OwnedConsts<u32>),
     U64(OwnedConsts<u64>),
     U128(OwnedConsts<u128>),
@@ -132,16 +143,6 @@ struct Built {
 macro_rules! with_consts {
     ($words:expr, |$c:ident, $w:ident| $body:expr) => {
         match $words {
-            Words::U8(o) => {
-                let $c = o.consts();
-                let $w = <u8 as Word>::from_u128;
-                $body
-            }
-            Words::U16(o) => {
-                let $c = o.consts();
-                let $w = <u16 as Word>::from_u128;
-                $body
-            }
             Words::U32(o) => {
                 let $c = o.consts();
                 let $w = <u32 as Word>::from_u128;
@@ -209,9 +210,7 @@ impl DynCrc {
     pub fn from_model(model: &Model) -> DynCrc {
         let c = crc_gen::DerivedConsts::new(model, Slice::Sixteen);
         let words = match c.word_bits {
-            8 => Words::U8(OwnedConsts::new(&c)),
-            16 => Words::U16(OwnedConsts::new(&c)),
-            32 => Words::U32(OwnedConsts::new(&c)),
+            ..=32 => Words::U32(OwnedConsts::widened(&c)),
             64 => Words::U64(OwnedConsts::new(&c)),
             _ => Words::U128(OwnedConsts::new(&c)),
         };
