@@ -244,9 +244,12 @@ fn describe(m: &Model) -> String {
 /// `0x…` zero-padded to the word's hex digits, typed by context.
 fn hex_lit(v: u128, bits: u32) -> Literal {
     let digits = (bits as usize).div_ceil(4);
-    format!("0x{v:0digits$x}")
+    let mut lit: Literal = format!("0x{v:0digits$x}")
         .parse()
-        .expect("a hex integer lexes as a literal")
+        .expect("a hex integer lexes as a literal");
+    // As syn's `LitInt::new` set it: the literal belongs to the macro's call site.
+    lit.set_span(Span::call_site());
+    lit
 }
 
 #[cfg(all(test, feature = "emit"))]

@@ -54,7 +54,13 @@ fn next(input: &mut Cursor) -> Result<Result<Arg, Error>, Error> {
         return Err(key.map_or_else(|e| e, needs_value));
     }
     let start = input.pos();
-    expression(input)?;
+    if !expression(input) {
+        // Not an expression (`|x| x`, `0..`): the value runs to the comma, and `arg` says
+        // what the key expects instead.
+        while !input.is_empty() && !input.peek_punct(',') {
+            input.bump();
+        }
+    }
     let value = peel(input.since(start).to_vec());
     if !input.is_empty() {
         if !input.peek_punct(',') {
@@ -185,22 +191,27 @@ fn int_value(key: Key, lit: &Literal, parsed: &lit::Int) -> Result<u128, Error> 
 /// not a binary expression (`-1 | 2`) or a cast.
 fn is_one_operand(tokens: &[TokenTree]) -> bool {
     let mut input = Cursor::new(tokens.iter().cloned().collect());
-    operand(&mut input).is_ok() && input.is_empty()
+    operand(&mut input) && input.is_empty()
 }
 
 /// Reads an expression: operands joined by binary operators. It stops at a token that cannot
-/// continue one (a `,`, or the next key when the comma is missing).
-fn expression(input: &mut Cursor) -> Result<(), Error> {
-    operand(input)?;
-    while binary_operator(input) {
-        operand(input)?;
+/// continue one (a `,`, or the next key when the comma is missing); `false` when what it
+/// read is not an expression.
+fn expression(input: &mut Cursor) -> bool {
+    if !operand(input) {
+        return false;
     }
-    Ok(())
+    while binary_operator(input) {
+        if !operand(input) {
+            return false;
+        }
+    }
+    true
 }
 
 /// Prefix operators, a literal, group or path, then calls, indexing, fields, `?` and macro
-/// bangs.
-fn operand(input: &mut Cursor) -> Result<(), Error> {
+/// bangs; `false` when there is no literal, group or path.
+fn operand(input: &mut Cursor) -> bool {
     while ['-', '!', '*', '&'].iter().any(|&ch| input.peek_punct(ch)) {
         input.bump();
     }
@@ -210,7 +221,7 @@ fn operand(input: &mut Cursor) -> Result<(), Error> {
         }
         _ => {
             if input.eat_path().is_none() {
-                return Err(Error::new(input.span(), "expected an expression"));
+                return false;
             }
         }
     }
@@ -228,7 +239,7 @@ fn operand(input: &mut Cursor) -> Result<(), Error> {
             {
                 input.bump();
             }
-            _ => return Ok(()),
+            _ => return true,
         }
         input.bump();
     }
@@ -264,4 +275,110 @@ fn binary_operator(input: &mut Cursor) -> bool {
     }
     input.bump();
     true
+}
+
+#[cfg(test)]
+mod tests {
+    use proc_macro2::{Delimiter, Group, TokenStream, TokenTree};
+
+    use crate::errors::Error;
+    use crate::valid::{self, Valid};
+
+    fn parse(args: TokenStream) -> Result<Valid, Error> {
+        super::parse(args).and_then(|a| valid::args(&a))
+    }
+
+    fn errors(args: TokenStream) -> Vec<String> {
+        match parse(args) {
+            Ok(_) => Vec::new(),
+            Err(e) => e.messages().map(String::from).collect(),
+        }
+    }
+
+    fn errors_of(args: &str) -> Vec<String> {
+        errors(args.parse().unwrap())
+    }
+
+    #[test]
+    fn raw_keys_and_escaped_strings_are_read() {
+        let attr = parse(r#"r#catalog = "CRC-32\u{2f}ISC\x53I""#.parse().unwrap()).unwrap();
+        assert_eq!(attr.model.name(), Some("CRC-32/ISCSI"));
+        let attr = parse(
+            r##"catalog = r#"CRC-16/ARC"#, slice = 0x4_u8"##
+                .parse()
+                .unwrap(),
+        )
+        .unwrap();
+        assert_eq!(attr.model.check(), 0xbb3d);
+        assert_eq!(attr.slice, crc_gen::Slice::Four);
+    }
+
+    /// `$v:literal` and `$v:expr` arrive in invisible groups: the value inside is read.
+    #[test]
+    fn values_in_invisible_groups() {
+        let wrapped = |value: &str| {
+            let group = Group::new(Delimiter::None, value.parse().unwrap());
+            let mut args: TokenStream = "width = 8, poly = ".parse().unwrap();
+            args.extend([TokenTree::Group(group)]);
+            errors(args)
+        };
+        assert_eq!(wrapped("0x07"), Vec::<String>::new());
+        let negative = "`poly` expects a non-negative integer, like `poly = 0x04c11db7`";
+        assert_eq!(wrapped("-7"), [negative]);
+        let not_int = "`poly` expects an integer literal, like `poly = 0x04c11db7`";
+        assert_eq!(wrapped("7 | 1"), [not_int]);
+    }
+
+    /// An expression is read to its end, so it is one error about the value, and a missing
+    /// comma is found where it is missing.
+    #[test]
+    fn a_value_ends_where_the_expression_does() {
+        let not_int = "`poly` expects an integer literal, like `poly = 0x04c11db7`";
+        for value in [
+            "0x04 | 0x03",
+            "-1 | 2",
+            "7 as u8",
+            "f(1).g[2]?",
+            "m!(x)",
+            "|x| x",
+            "0..",
+            "{ 7 }",
+        ] {
+            assert_eq!(
+                errors_of(&format!("width = 8, poly = {value}")),
+                [not_int],
+                "{value}"
+            );
+        }
+        assert_eq!(errors_of("width = 8 poly = 7"), ["expected `,`"]);
+        assert_eq!(errors_of("width = 8, poly = 7 {}"), ["expected `,`"]);
+        let negative = "`init` expects a non-negative integer, like `init = 0xffffffff`";
+        assert_eq!(errors_of("width = 8, poly = 7, init = -f(1)"), [negative]);
+    }
+
+    #[test]
+    fn a_key_without_a_value() {
+        let needs = "`init` needs a value, like `init = 0xffffffff`";
+        assert_eq!(errors_of("width = 8, poly = 7, init ="), [needs]);
+        assert_eq!(
+            errors_of("width = 8, poly = 7, init = , xorout = 1"),
+            [needs]
+        );
+    }
+
+    #[test]
+    fn crate_paths() {
+        let path = |p: &str| {
+            let args = format!("width = 8, poly = 7, crate = {p:?}");
+            parse(args.parse().unwrap()).map(|a| a.krate.to_string())
+        };
+        assert_eq!(path("::crcstamp").unwrap(), ":: crcstamp");
+        assert_eq!(path("crate").unwrap(), "crate");
+        assert_eq!(path("self::re::export").unwrap(), "self :: re :: export");
+        assert_eq!(path("r#type").unwrap(), "r#type");
+        for bad in ["", "a b", "a::", "struct", "a::<T>", "::", "a::fn"] {
+            let err = path(bad).err().unwrap().to_string();
+            assert!(err.starts_with("`crate` expects a path"), "{bad}: {err}");
+        }
+    }
 }

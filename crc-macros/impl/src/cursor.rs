@@ -45,10 +45,14 @@ impl Cursor {
         &self.tokens[start.min(self.pos)..self.pos]
     }
 
-    /// Where an error about the next token goes; past the end, the whole attribute (as syn
-    /// reported the end of input).
+    /// Where an error about the next token goes: a group's opening delimiter; past the end,
+    /// the whole attribute (as syn reported both).
     pub(crate) fn span(&self) -> Span {
-        self.peek().map_or_else(Span::call_site, TokenTree::span)
+        match self.peek() {
+            Some(TokenTree::Group(g)) => g.span_open(),
+            Some(token) => token.span(),
+            None => Span::call_site(),
+        }
     }
 
     pub(crate) fn peek_punct(&self, ch: char) -> bool {

@@ -231,3 +231,93 @@ fn no_provided_derives(attrs: &[Vec<TokenTree>]) -> Result<(), Error> {
     }
     errors::combine(errors)
 }
+
+#[cfg(test)]
+mod tests {
+    /// The struct's attributes, visibility and name, as the expansion writes them.
+    fn read(item: &str) -> String {
+        let s = super::parse(item.parse().unwrap()).unwrap();
+        format!("{} | {} | {}", s.attrs, s.vis, s.ident)
+    }
+
+    fn errors(item: &str) -> Vec<String> {
+        let err = super::parse(item.parse().unwrap()).err().unwrap();
+        err.messages().map(String::from).collect()
+    }
+
+    #[test]
+    fn visibility_attributes_and_name_are_kept() {
+        for (item, read_back) in [
+            ("struct Crc;", " |  | Crc"),
+            ("pub struct Crc;", " | pub | Crc"),
+            ("pub(crate) struct Crc;", " | pub (crate) | Crc"),
+            ("pub(super) struct Crc;", " | pub (super) | Crc"),
+            (
+                "pub(in crate::a) struct Crc;",
+                " | pub (in crate :: a) | Crc",
+            ),
+            ("struct r#Crc;", " |  | r#Crc"),
+            ("struct Crc<>;", " |  | Crc"),
+            (
+                "/// Ours.\n#[allow(dead_code)]\n#[derive(PartialEq)]\npub struct Crc;",
+                "# [doc = \" Ours.\"] # [allow (dead_code)] # [derive (PartialEq)] | pub | Crc",
+            ),
+        ] {
+            assert_eq!(read(item), read_back, "{item}");
+        }
+    }
+
+    #[test]
+    fn what_is_not_a_plain_unit_struct() {
+        const HINT: &str = "`#[crc]` goes on a unit struct, like `pub struct Crc32;`";
+        let fields = format!("{HINT}: the macro supplies the fields (the CRC register)");
+        let generic = "a stamped CRC cannot be generic: remove the generic parameters";
+        let where_clause = "a stamped CRC cannot have a `where` clause: remove it";
+        for (item, error) in [
+            ("enum Crc {}", HINT),
+            ("pub unsafe fn f() {}", HINT),
+            ("union U { a: u8 }", HINT),
+            ("struct fn;", HINT),
+            ("struct Crc", HINT),
+            ("struct Crc {}", &fields),
+            ("struct Crc();", &fields),
+            ("struct Crc<F: Fn() -> u8>(F);", generic),
+            ("struct Crc<T: Iterator<Item = Vec<u8>>>;", generic),
+            ("struct Crc<'a>;", generic),
+            ("struct Crc where u8: Copy;", where_clause),
+            ("struct Crc(u8) where u8: Copy;", where_clause),
+            (
+                "struct Crc; struct Other;",
+                "unexpected token after the struct",
+            ),
+            (
+                "pub(foo) struct Crc;",
+                "a visibility is `pub`, `pub(crate)`, `pub(self)`, `pub(super)` or `pub(in path)`",
+            ),
+        ] {
+            assert_eq!(errors(item), [error], "{item}");
+        }
+    }
+
+    #[test]
+    fn provided_derives_and_a_second_crc() {
+        let item = "#[derive(PartialEq, ::core::default::Default, Hash, Copy)] struct Crc;";
+        assert_eq!(
+            errors(item),
+            [
+                "`#[crc]` already implements `Default`: remove it from the derive",
+                "`#[crc]` already implements `Copy`: remove it from the derive",
+            ]
+        );
+        let repeated = "`#[crc]` is repeated: a struct takes one `#[crc(...)]`; stamp a second \
+                        CRC on a struct of its own";
+        assert_eq!(
+            errors("#[crcstamp::crc(width = 8)] struct Crc;"),
+            [repeated]
+        );
+        assert_eq!(
+            errors("#[my::crcs] #[derive(Debug = 1)] struct Crc;"),
+            ["`#[crc]` already implements `Debug`: remove it from the derive"]
+        );
+    }
+}
