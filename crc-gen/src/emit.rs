@@ -6,7 +6,7 @@
 //! almost all data and the shared engine is compiled once.
 //!
 //! The tokens ([`item`], feature `tokens`) need only proc-macro2 and quote, so the macro
-//! carries no Rust parser; the formatted file ([`file`], feature `emit`) parses them back with
+//! carries no Rust parser; the formatted file (`file`, feature `emit`) parses them back with
 //! syn and prints them with prettyplease.
 
 use proc_macro2::{Ident, Literal, Span, TokenStream};
