@@ -4,37 +4,49 @@
 //! The output is the struct, its data (slice and combine tables as statics, everything else
 //! as consts) and one `__stamp!` invocation that adds the behaviour, so the generated code is
 //! almost all data and the shared engine is compiled once.
+//!
+//! The tokens ([`item`], feature `tokens`) need only proc-macro2 and quote, so the macro
+//! carries no Rust parser; the formatted file (`file`, feature `emit`) parses them back with
+//! syn and prints them with prettyplease.
 
-use proc_macro2::{Span, TokenStream};
+use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::{format_ident, quote};
-use syn::{Attribute, Ident, LitInt, Path, Visibility};
 
 use crate::consts::DerivedConsts;
 use crate::model::{type_name, Model};
 
 /// Where and how to stamp: the user's struct (attributes, visibility, name) and the path of
-/// the `crcstamp` crate.
+/// the `crcstamp` crate. The token fields are written out as given: the caller (the macro's
+/// parser) has checked them.
 #[derive(Clone)]
 pub struct Target {
-    /// Attributes to keep on the struct (doc comments, `#[allow]`, ...).
-    pub attrs: Vec<Attribute>,
-    /// The struct's visibility.
-    pub vis: Visibility,
+    /// Attributes to keep on the struct (doc comments, `#[allow]`, ...), each `#[...]`.
+    pub attrs: TokenStream,
+    /// The struct's visibility: empty, `pub`, `pub(crate)`, ...
+    pub vis: TokenStream,
     /// The struct's name.
     pub ident: Ident,
     /// Path of the `crcstamp` crate: `::crcstamp` by default, `crate` inside crcstamp.
-    pub krate: Path,
+    pub krate: TokenStream,
 }
 
 impl Target {
     /// A `pub` struct named after the model by [`type_name`]'s rule (`CRC-32/ISCSI` →
     /// `Crc32Iscsi`, `9lives` → `Crc9lives`; models without a name `Crc`) in the crate at
     /// `krate`.
-    pub fn named_after(model: &Model, krate: Path) -> Target {
+    ///
+    /// ```
+    /// use crc_gen::{catalogue, emit::Target};
+    /// let model = &catalogue::lookup("CRC-32/ISCSI").unwrap().model;
+    /// let target = Target::named_after(model, quote::quote!(::crcstamp));
+    /// assert_eq!(target.ident.to_string(), "Crc32Iscsi");
+    /// assert_eq!(target.vis.to_string(), "pub");
+    /// ```
+    pub fn named_after(model: &Model, krate: TokenStream) -> Target {
         let name = model.type_name().unwrap_or_else(|| String::from("Crc"));
         Target {
-            attrs: Vec::new(),
-            vis: syn::parse_quote!(pub),
+            attrs: TokenStream::new(),
+            vis: quote!(pub),
             ident: Ident::new(&name, Span::call_site()),
             krate,
         }
@@ -46,7 +58,7 @@ impl Target {
 /// ```
 /// use crc_gen::{catalogue, emit, DerivedConsts, Slice};
 /// let model = &catalogue::lookup("CRC-8/SMBUS").unwrap().model;
-/// let target = emit::Target::named_after(model, syn::parse_quote!(::crcstamp));
+/// let target = emit::Target::named_after(model, quote::quote!(::crcstamp));
 /// let code = emit::item(&DerivedConsts::new(model, Slice::One), &target).to_string();
 /// assert!(code.contains("pub struct Crc8Smbus"));
 /// ```
@@ -126,7 +138,7 @@ pub fn item(c: &DerivedConsts, target: &Target) -> TokenStream {
         None => quote!(::core::option::Option::None),
     };
     quote! {
-        #(#attrs)*
+        #attrs
         #[doc = #description]
         #vis struct #ident {
             state: #word,
@@ -168,8 +180,18 @@ pub fn item(c: &DerivedConsts, target: &Target) -> TokenStream {
 
 /// A complete, formatted source file for `generated/`: one type named after the model, in
 /// the crate that includes it (`crate`).
+///
+/// ```
+/// use crc_gen::{catalogue, emit, DerivedConsts, Slice};
+/// let model = &catalogue::lookup("CRC-8/SMBUS").unwrap().model;
+/// let text = emit::file(&DerivedConsts::new(model, Slice::One));
+/// assert!(text.starts_with("// @generated"));
+/// assert!(text.contains("pub struct Crc8Smbus {\n"));
+/// ```
+#[cfg(feature = "emit")]
+#[cfg_attr(docsrs, doc(cfg(feature = "emit")))]
 pub fn file(c: &DerivedConsts) -> String {
-    let target = Target::named_after(&c.model, syn::parse_quote!(crate));
+    let target = Target::named_after(&c.model, quote!(crate));
     let tokens = item(c, &target);
     let parsed: syn::File = syn::parse2(tokens).expect("emitted code parses");
     // A name may hold a line break, which would end the comment: control characters are
@@ -220,12 +242,17 @@ fn describe(m: &Model) -> String {
 }
 
 /// `0x…` zero-padded to the word's hex digits, typed by context.
-fn hex_lit(v: u128, bits: u32) -> LitInt {
+fn hex_lit(v: u128, bits: u32) -> Literal {
     let digits = (bits as usize).div_ceil(4);
-    LitInt::new(&format!("0x{v:0digits$x}"), Span::call_site())
+    let mut lit: Literal = format!("0x{v:0digits$x}")
+        .parse()
+        .expect("a hex integer lexes as a literal");
+    // As syn's `LitInt::new` set it: the literal belongs to the macro's call site.
+    lit.set_span(Span::call_site());
+    lit
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "emit"))]
 mod tests {
     use super::*;
     use crate::{ModelSpec, Slice};

@@ -10,7 +10,8 @@
 //! - [`reference`](mod@reference): the bitwise reference, the oracle for every test.
 //! - [`tables`], [`fold`], [`combine`]: slice tables, folding/Barrett constants, combine
 //!   table; [`DerivedConsts`] gathers them.
-//! - `emit` (feature `emit`): the Rust code shared by the `#[crc]` macro and `crc-gen emit`.
+//! - `emit` (feature `tokens`; its formatted file, feature `emit`): the Rust code shared by
+//!   the `#[crc]` macro and `crc-gen emit`.
 //! - `search` (feature `search`): recovering unknown CRC parameters from samples.
 //! - [`standalone`]: dependency-free Rust and C99 (with optional carry-less-multiply
 //!   folding) for any project; [`fold_view`] names the folding constants they write.
@@ -32,8 +33,8 @@
 pub mod catalogue;
 pub mod combine;
 pub mod consts;
-#[cfg(feature = "emit")]
-#[cfg_attr(docsrs, doc(cfg(feature = "emit")))]
+#[cfg(feature = "tokens")]
+#[cfg_attr(docsrs, doc(cfg(feature = "tokens")))]
 pub mod emit;
 pub mod error;
 pub mod fold;

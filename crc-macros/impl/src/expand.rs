@@ -3,7 +3,8 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use crate::{attr, errors, valid};
+use crate::errors::{self, Error};
+use crate::{attr, item, valid};
 use crc_gen::{emit, DerivedConsts};
 
 /// Expands `#[crc(args)] item`. Errors come back as `compile_error!`s next to the original
@@ -18,9 +19,8 @@ pub(crate) fn expand(args: TokenStream, item: TokenStream) -> TokenStream {
     }
 }
 
-fn try_expand(args: TokenStream, item: TokenStream) -> syn::Result<TokenStream> {
-    let item: syn::Item = syn::parse2(item)?;
-    let item = valid::item(item);
+fn try_expand(args: TokenStream, item: TokenStream) -> Result<TokenStream, Error> {
+    let item = item::parse(item);
     let args = attr::parse(args).and_then(|a| valid::args(&a));
     let (item, v) = errors::both(item, args)?;
     let target = emit::Target {

@@ -3,9 +3,16 @@
 //! around [`expand`]; this crate is an ordinary library so that the parser can be unit
 //! tested and fuzzed (`fuzz/fuzz_targets/attribute.rs`) outside the compiler.
 //!
+//! It reads the tokens by hand rather than with syn: the attribute is `key = literal` pairs
+//! on a unit struct, and a Rust parser in the tree would cost every user's cold build more
+//! than the rest of the macro.
+//!
+//! - `cursor`: a position in a token stream, and paths.
+//! - `lit`: integer and string literals → values.
 //! - `ast`: the attribute as written, every key with its span.
 //! - `attr`: tokens → `ast::Args`.
-//! - `valid`: `ast::Args` and the item → a `crc_gen::Model`, or spanned errors.
+//! - `valid`: `ast::Args` → a `crc_gen::Model`, or spanned errors.
+//! - `item`: the unit struct the attribute sits on, or spanned errors.
 //! - `expand`: `crc_gen::emit` on the validated input.
 //! - `errors`: every error of an attribute gathered into one.
 //!
@@ -21,22 +28,40 @@
 
 mod ast;
 mod attr;
+mod cursor;
 mod errors;
 mod expand;
+mod item;
+mod lit;
 mod valid;
 
 use proc_macro2::TokenStream;
 
+pub use errors::Error;
 pub use valid::Valid as Attribute;
 
 /// Expands `#[crc(args)] item` into the stamped CRC, or into `compile_error!`s (next to the
 /// unchanged item) that point at each offending key or value. Never panics.
+///
+/// ```
+/// let args = "catalog = \"CRC-16/ARC\"".parse().unwrap();
+/// let code = crcstamp_macros_impl::expand(args, "pub struct Arc;".parse().unwrap()).to_string();
+/// assert!(code.contains("pub struct Arc { state : u16 , }"));
+/// let args = "catalog = \"CRC-16/ARC\"".parse().unwrap();
+/// let code = crcstamp_macros_impl::expand(args, "enum Arc {}".parse().unwrap()).to_string();
+/// assert!(code.contains("compile_error"));
+/// ```
 pub fn expand(args: TokenStream, item: TokenStream) -> TokenStream {
     expand::expand(args, item)
 }
 
 /// Parses and validates the attribute's arguments alone: the model, the slice count and the
 /// crate path, or every error found.
-pub fn parse(args: TokenStream) -> syn::Result<Attribute> {
+///
+/// ```
+/// let attr = crcstamp_macros_impl::parse("width = 8, poly = 0x07".parse().unwrap()).unwrap();
+/// assert_eq!(attr.model.check(), 0xf4);
+/// ```
+pub fn parse(args: TokenStream) -> Result<Attribute, Error> {
     attr::parse(args).and_then(|a| valid::args(&a))
 }

@@ -1,15 +1,23 @@
-//! Meaning: the parsed arguments and the item → a validated model, or errors that point at
-//! the offending key or value.
+//! Meaning: the parsed arguments → a validated model, or errors that point at the offending
+//! key or value.
 
-use proc_macro2::Span;
-use syn::spanned::Spanned;
-use syn::{Fields, Item, ItemStruct};
+use proc_macro2::{Span, TokenStream};
+use quote::quote;
 
 use crate::ast::{Args, Key};
-use crate::errors;
+use crate::cursor::{is_keyword, Cursor};
+use crate::errors::{self, Error};
 use crc_gen::{catalogue, Field, Model, ModelError, ModelSpec, Slice};
 
 /// A valid attribute: everything `expand` needs.
+///
+/// ```
+/// let attr = crcstamp_macros_impl::parse("catalog = \"CRC-32/ISCSI\", slice = 4".parse().unwrap())
+///     .unwrap();
+/// assert_eq!(attr.model.check(), 0xe3069283);
+/// assert_eq!(attr.slice, crc_gen::Slice::Four);
+/// assert_eq!(attr.krate.to_string(), ":: crcstamp");
+/// ```
 pub struct Valid {
     /// The validated model (a catalogue entry's, or the one `width`, `poly`, ... describe).
     pub model: Model,
@@ -17,12 +25,12 @@ pub struct Valid {
     /// [`Slice::fastest`]).
     pub slice: Slice,
     /// The path the generated code uses for crcstamp (`crate`, `::crcstamp` by default).
-    pub krate: syn::Path,
+    pub krate: TokenStream,
 }
 
 /// Checks the arguments as a whole and builds the model. The model, `slice` and `crate` are
 /// checked independently, and every one that is wrong is reported.
-pub(crate) fn args(args: &Args) -> syn::Result<Valid> {
+pub(crate) fn args(args: &Args) -> Result<Valid, Error> {
     no_duplicates(args)?;
     let model = match args.str(Key::Catalog) {
         Some(name) => catalog(args, name),
@@ -37,7 +45,7 @@ pub(crate) fn args(args: &Args) -> syn::Result<Valid> {
 }
 
 /// `slice = N` or `slice = "nibble"`, if given; the default depends on the model's word.
-fn slice(args: &Args) -> syn::Result<Option<Slice>> {
+fn slice(args: &Args) -> Result<Option<Slice>, Error> {
     let Some(a) = args.get(Key::Slice) else {
         return Ok(None);
     };
@@ -46,23 +54,34 @@ fn slice(args: &Args) -> syn::Result<Option<Slice>> {
         (_, Some(s)) => s.parse(),
         _ => return Ok(None),
     };
-    slice
-        .map(Some)
-        .map_err(|msg| syn::Error::new(a.value_span, msg))
+    slice.map(Some).map_err(|msg| Error::new(a.value_span, msg))
 }
 
-fn krate(args: &Args) -> syn::Result<syn::Path> {
+fn krate(args: &Args) -> Result<TokenStream, Error> {
     match (args.get(Key::Crate), args.str(Key::Crate)) {
-        (Some(a), Some(path)) => syn::parse_str(path).map_err(|_| {
+        (Some(a), Some(path)) => crate_path(path).ok_or_else(|| {
             let example = Key::Crate.example();
             let msg = format!("`crate` expects a path, like `crate = {example}`, not `{path:?}`");
-            syn::Error::new(a.value_span, msg)
+            Error::new(a.value_span, msg)
         }),
-        _ => Ok(syn::parse_quote!(::crcstamp)),
+        _ => Ok(quote!(::crcstamp)),
     }
 }
 
-fn no_duplicates(args: &Args) -> syn::Result<()> {
+/// `::crcstamp`, `crate`, `my::reexport`: a path of identifiers, none a keyword but those a
+/// path may start with.
+fn crate_path(text: &str) -> Option<TokenStream> {
+    let tokens: TokenStream = text.parse().ok()?;
+    let mut input = Cursor::new(tokens.clone());
+    let segments = input.eat_path()?;
+    let segment_keyword = ["crate", "self", "super", "Self"];
+    let valid = segments
+        .iter()
+        .all(|s| !is_keyword(s) || segment_keyword.iter().any(|k| s == k));
+    (valid && input.is_empty()).then_some(tokens)
+}
+
+fn no_duplicates(args: &Args) -> Result<(), Error> {
     let all = &args.args;
     errors::combine(
         all.iter()
@@ -70,14 +89,14 @@ fn no_duplicates(args: &Args) -> syn::Result<()> {
             .filter(|&(i, a)| all[..i].iter().any(|b| b.key == a.key))
             .map(|(_, a)| {
                 let msg = format!("duplicate key `{}`: give each key once", a.key.name());
-                syn::Error::new(a.key_span, msg)
+                Error::new(a.key_span, msg)
             }),
     )
 }
 
-fn catalog(args: &Args, name: &str) -> syn::Result<Model> {
+fn catalog(args: &Args, name: &str) -> Result<Model, Error> {
     errors::combine(args.args.iter().filter(|a| a.key.is_model_key()).map(|a| {
-        syn::Error::new(
+        Error::new(
             a.key_span,
             format!(
                 "`{}` cannot be combined with `catalog`: the catalogue entry defines the whole model",
@@ -90,9 +109,9 @@ fn catalog(args: &Args, name: &str) -> syn::Result<Model> {
         .map_err(|e| error_at(args, e))
 }
 
-fn custom(args: &Args) -> syn::Result<Model> {
+fn custom(args: &Args) -> Result<Model, Error> {
     if !args.args.iter().any(|a| a.key.is_model_key()) {
-        return Err(syn::Error::new(
+        return Err(Error::new(
             Span::call_site(),
             "`#[crc]` needs a model: `width` and `poly` (with optional init, refin, refout, \
              xorout, check, residue), or `catalog = \"NAME\"`",
@@ -108,7 +127,7 @@ fn custom(args: &Args) -> syn::Result<Model> {
     let width = u32::try_from(width).map_err(|_| {
         let span = args.span_of(Field::Width).unwrap_or_else(Span::call_site);
         let msg = format!("width = {width} is out of range: crcstamp supports widths 1..=128");
-        syn::Error::new(span, msg)
+        Error::new(span, msg)
     })?;
     let spec = ModelSpec {
         width,
@@ -125,82 +144,10 @@ fn custom(args: &Args) -> syn::Result<Model> {
 }
 
 /// A generator error, pointed at the value it is about (or the whole attribute).
-fn error_at(args: &Args, e: ModelError) -> syn::Error {
+fn error_at(args: &Args, e: ModelError) -> Error {
     let span = e
         .field()
         .and_then(|f| args.span_of(f))
         .unwrap_or_else(Span::call_site);
-    syn::Error::new(span, e.to_string())
-}
-
-/// The attribute must sit on a plain unit struct: the macro replaces its body with the
-/// register, so fields, generics and other items cannot work.
-pub(crate) fn item(item: Item) -> syn::Result<ItemStruct> {
-    const HINT: &str = "`#[crc]` goes on a unit struct, like `pub struct Crc32;`";
-    let s = match item {
-        Item::Struct(s) => s,
-        Item::Enum(e) => return Err(syn::Error::new(e.enum_token.span, HINT)),
-        Item::Fn(f) => return Err(syn::Error::new(f.sig.fn_token.span, HINT)),
-        other => return Err(syn::Error::new(other.span(), HINT)),
-    };
-    if !s.generics.params.is_empty() {
-        return Err(syn::Error::new_spanned(
-            &s.generics,
-            "a stamped CRC cannot be generic: remove the generic parameters",
-        ));
-    }
-    if let Some(w) = &s.generics.where_clause {
-        return Err(syn::Error::new_spanned(
-            w,
-            "a stamped CRC cannot have a `where` clause: remove it",
-        ));
-    }
-    no_second_crc(&s)?;
-    if !matches!(s.fields, Fields::Unit) {
-        return Err(syn::Error::new(
-            s.fields.span(),
-            format!("{HINT}: the macro supplies the fields (the CRC register)"),
-        ));
-    }
-    no_provided_derives(&s)?;
-    Ok(s)
-}
-
-/// A second `#[crc]` below this one would otherwise expand on the struct this one stamps,
-/// and fail there with a message about fields. Any attribute path ending in `crc`
-/// (`crc`, `crcstamp::crc`, a re-export's) counts.
-fn no_second_crc(s: &ItemStruct) -> syn::Result<()> {
-    let repeated = s.attrs.iter().filter(|a| {
-        a.path()
-            .segments
-            .last()
-            .is_some_and(|seg| seg.ident == "crc")
-    });
-    errors::combine(repeated.map(|a| {
-        syn::Error::new_spanned(
-            a,
-            "`#[crc]` is repeated: a struct takes one `#[crc(...)]`; stamp a second CRC on \
-             a struct of its own",
-        )
-    }))
-}
-
-/// `#[derive(Clone)]` and the like after `#[crc]` would clash with the macro's own impls.
-fn no_provided_derives(s: &ItemStruct) -> syn::Result<()> {
-    const PROVIDED: [&str; 4] = ["Clone", "Copy", "Debug", "Default"];
-    let mut errors = Vec::new();
-    for attr in s.attrs.iter().filter(|a| a.path().is_ident("derive")) {
-        // A malformed derive is left for the compiler to report.
-        let _ = attr.parse_nested_meta(|meta| {
-            let last = meta.path.segments.last().map(|seg| seg.ident.to_string());
-            if let Some(name) = last.filter(|n| PROVIDED.contains(&n.as_str())) {
-                errors.push(syn::Error::new_spanned(
-                    &meta.path,
-                    format!("`#[crc]` already implements `{name}`: remove it from the derive"),
-                ));
-            }
-            Ok(())
-        });
-    }
-    errors::combine(errors)
+    Error::new(span, e.to_string())
 }
