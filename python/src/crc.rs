@@ -6,7 +6,7 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 
 use crate::buffer::Bytes;
-use crate::values::{to_py, to_u128, within};
+use crate::values::{self, to_py, to_u128, within};
 
 /// Inputs at least this long are checksummed with the GIL released. Below it the release
 /// and re-acquire (two atomic handoffs) would cost a visible share of the call, and nothing
@@ -155,20 +155,21 @@ impl Crc {
         }
         let (width, poly) = match (width, poly) {
             (Some(w), Some(p)) => (w, p),
+            // `Crc()` or `Crc(None)`: neither form was begun.
+            (None, None) if !any_param => {
+                return Err(PyTypeError::new_err(
+                    "Crc() needs a catalogue name, as Crc('CRC-32/ISCSI'), or a model, as \
+                     Crc(width=32, poly=0x1edc6f41, ...); neither was given",
+                ))
+            }
             (None, _) => return Err(model_error(ModelError::Missing(crc_gen::Field::Width))),
             (_, None) => return Err(model_error(ModelError::Missing(crc_gen::Field::Poly))),
         };
-        let width = to_u128("width", width)?;
-        // Past u32, ModelError::Width could not carry the value given.
-        let width = u32::try_from(width).map_err(|_| {
-            PyValueError::new_err(format!(
-                "width = {width} is out of range: crcstamp supports widths 1..=128"
-            ))
-        })?;
+        let width = values::width(width)?;
         let (refin, refout) = reflections(refin, refout).map_err(model_error)?;
         let value =
-            |what, obj: Option<&Bound<'_, PyAny>>| obj.map(|o| to_u128(what, o)).transpose();
-        let mut spec = ModelSpec::new(width, to_u128("poly", poly)?)
+            |what, obj: Option<&Bound<'_, PyAny>>| obj.map(|o| within(what, o, width)).transpose();
+        let mut spec = ModelSpec::new(width, within("poly", poly, width)?)
             .init(value("init", init)?.unwrap_or(0))
             .refin(refin)
             .refout(refout)

@@ -90,23 +90,29 @@ impl Hash {
     }
 }
 
-/// `crcstamp.new(name_or_crc, data=b"")`: a new `Hash` for a catalogue name or a `Crc`,
-/// fed `data`.
+/// `crcstamp.new(name_or_crc, data=b"", *, usedforsecurity=True)`: a new `Hash` for a
+/// catalogue name or a `Crc`, fed `data`.
 ///
 /// It serves where a `hashlib` object is expected, as in Python 3.11's
-/// `hashlib.file_digest(f, lambda: crcstamp.new("crc32c"))`.
+/// `hashlib.file_digest(f, lambda: crcstamp.new("crc32c"))`. `usedforsecurity` is taken as
+/// `hashlib.new` takes it, and changes nothing: a CRC is never a security hash.
 ///
-/// >>> h = crcstamp.new("crc32c", b"1234")
+/// >>> h = crcstamp.new("crc32c", b"1234", usedforsecurity=False)
 /// >>> h.update(b"56789")
 /// >>> h.hexdigest(), h.digest_size, h.name
 /// ('e3069283', 4, 'CRC-32/ISCSI')
 #[pyfunction]
-#[pyo3(signature = (name_or_crc, data=None))]
+#[pyo3(signature = (name_or_crc, data=None, *, usedforsecurity=None))]
 pub fn new(
     py: Python<'_>,
     name_or_crc: &Bound<'_, PyAny>,
     data: Option<&Bound<'_, PyAny>>,
+    usedforsecurity: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Hash> {
+    // hashlib reads the flag as a truth value: an object whose bool() fails is refused there.
+    if let Some(flag) = usedforsecurity {
+        flag.is_truthy()?;
+    }
     let crc: Py<Crc> = if let Ok(crc) = name_or_crc.cast::<Crc>() {
         crc.clone().unbind()
     } else if let Ok(name) = name_or_crc.cast::<PyString>() {

@@ -26,12 +26,16 @@ def test_unknown_names(name, hint):
     (dict(width=0, poly=1), ValueError, "width = 0 is out of range"),
     (dict(width=129, poly=1), ValueError, "width = 129 is out of range"),
     (dict(width=1 << 40, poly=1), ValueError, "width = 1099511627776 is out of range"),
-    (dict(width=-8, poly=1), ValueError, "width = -8 is negative"),
+    (dict(width=-8, poly=1), ValueError, "width = -8 is out of range"),
+    (dict(width=1 << 200, poly=1), ValueError, "width = %d is out of range" % (1 << 200)),
     (dict(width=8, poly=0x107), ValueError, "poly = 0x107 does not fit in width = 8 bits"),
     (dict(width=8, poly=7, init=0x100), ValueError, "init = 0x100 does not fit in width = 8"),
     (dict(width=8, poly=7, xorout=0x1FF), ValueError, "xorout = 0x1ff does not fit in width"),
-    (dict(width=128, poly=1 << 128), ValueError, "does not fit in 128 bits"),
-    (dict(width=8, poly=-7), ValueError, "poly = -7 is negative"),
+    (dict(width=128, poly=1 << 128), ValueError,
+     "poly = 0x100000000000000000000000000000000 does not fit in width = 128 bits"),
+    (dict(width=8, poly=-7), ValueError, "poly = -0x7 does not fit in width = 8 bits: it is"),
+    (dict(width=16, poly=0x1021, check=1 << 300), ValueError,
+     "check = 0x1%s does not fit in width = 16 bits" % ("0" * 75)),
     (dict(width=8, poly=7, refin=True), ValueError, "refin = true without refout"),
     (dict(width=8, poly=7, refout=True), ValueError, "refout = true without refin"),
     (dict(width=8, poly=7, check=1), ValueError, "check mismatch"),
@@ -43,7 +47,9 @@ def test_unknown_names(name, hint):
     (dict(width=8, poly=7, refin=1, refout=1), TypeError, "refin"),
     (dict(poly=7), TypeError, "missing `width`"),
     (dict(width=8), TypeError, "missing `poly`"),
-    (dict(), TypeError, "missing `width`"),
+    (dict(), TypeError, "needs a catalogue name, as Crc('CRC-32/ISCSI'), or a model"),
+    (dict(name=None), TypeError, "needs a catalogue name, as Crc('CRC-32/ISCSI'), or a model"),
+    (dict(name=None, poly=7), TypeError, "missing `width`"),
 ])
 def test_bad_models(kwargs, error, message):
     with pytest.raises(error) as err:
@@ -91,6 +97,36 @@ def test_values_wider_than_the_width():
         crc.extend(0, "text")
     with pytest.raises(TypeError, match="crc_a must be an int"):
         crc.combine("0", 0, 1)
+
+
+@pytest.mark.parametrize("what", ["init", "xorout", "check", "residue"])
+def test_one_message_for_values_out_of_range(what):
+    """Whatever the size or sign, a value out of range says it in hex and names the width."""
+    for value, shown in [(0x10000, "0x10000"), (1 << 200, "0x1" + "0" * 50), (-1, "-0x1")]:
+        with pytest.raises(ValueError) as err:
+            crcstamp.Crc(width=16, poly=0x1021, **{what: value})
+        message = str(err.value)
+        assert message.startswith("%s = %s does not fit in width = 16 bits" % (what, shown))
+        assert "128" not in message
+    crc = crcstamp.Crc("CRC-16/ARC")
+    for value, shown in [(0x10000, "0x10000"), (1 << 200, "0x1" + "0" * 50), (-1, "-0x1")]:
+        for call in (lambda: crc.combine(value, 0, 1), lambda: crc.extend(value, b"")):
+            with pytest.raises(ValueError, match="^crc_a = %s does not fit in width = 16 bits"
+                               % shown):
+                call()
+
+
+def test_new_takes_hashlibs_usedforsecurity():
+    import hashlib
+    for flag in (False, True, 0):
+        ours = crcstamp.new("crc32c", b"123456789", usedforsecurity=flag)
+        assert ours.intdigest() == 0xE3069283
+        hashlib.new("sha256", b"123456789", usedforsecurity=flag)
+    assert crcstamp.new(crcstamp.Crc("CRC-32"), usedforsecurity=False).intdigest() == 0
+    # As hashlib's, a keyword only.
+    for new in (crcstamp.new, hashlib.new):
+        with pytest.raises(TypeError):
+            new("crc32c" if new is crcstamp.new else "sha256", b"", False)
 
 
 def test_new_takes_a_name_or_a_crc():

@@ -15,7 +15,7 @@ use crcstamp::DynCrc;
 use serde::Serialize;
 
 use crate::input::{self, Plan};
-use crate::listline::{self, JsonName, Line};
+use crate::listline::{self, JsonName, Line, Spacing};
 use crate::output::{print_out, write_bytes, Format, OutputError};
 
 /// How to check, as the coreutils flags say.
@@ -114,8 +114,18 @@ pub fn run(
     let mut engines = Engines(Vec::new());
     let mut reports = Vec::new();
     let mut failed = false;
+    // As in coreutils, the first untagged line's spacing holds for all the lists.
+    let mut spacing = Spacing::default();
     for list in lists {
-        match check_list(list, algorithms, &mut engines, plan, opts, &mut reports) {
+        match check_list(
+            list,
+            algorithms,
+            &mut engines,
+            plan,
+            opts,
+            &mut reports,
+            &mut spacing,
+        ) {
             Ok(list_failed) => failed |= list_failed,
             Err(Stop::Usage(message)) => return Err(message),
             Err(Stop::Output(e)) => return Ok(e.report()),
@@ -153,6 +163,7 @@ fn check_list(
     plan: &Plan,
     opts: &CheckOptions,
     reports: &mut Vec<CheckReport>,
+    spacing: &mut Spacing,
 ) -> Result<bool, Stop> {
     let stdin = list.as_os_str() == "-";
     let list_name = if stdin {
@@ -182,7 +193,7 @@ fn check_list(
         if line.iter().all(u8::is_ascii_whitespace) {
             continue;
         }
-        let parsed = listline::parse(line).and_then(|l| match l.name {
+        let parsed = listline::parse(line, spacing).and_then(|l| match l.name {
             ref name if stdin && name == b"-" => Err("`-` names the list itself".to_owned()),
             _ => Ok(l),
         });
@@ -335,10 +346,11 @@ fn summary(n: &Counts, opts: &CheckOptions, algorithms: &Algorithms, list_name: 
             let what = plural(n.mismatched, "computed checksum", "computed checksums");
             eprintln!("crc-gen: WARNING: {what} did NOT match");
         }
+        // An unreadable file (a directory) is not a verified one either.
+        if opts.ignore_missing && n.verified == 0 {
+            eprintln!("crc-gen: {list_name}: no file was verified");
+        }
     }
-    if opts.ignore_missing && n.verified == 0 && n.unreadable == 0 {
-        eprintln!("crc-gen: {list_name}: no file was verified");
-        return true;
-    }
-    n.mismatched + n.unreadable > 0 || (opts.strict && n.malformed > 0)
+    let none_verified = opts.ignore_missing && n.verified == 0;
+    none_verified || n.mismatched + n.unreadable > 0 || (opts.strict && n.malformed > 0)
 }

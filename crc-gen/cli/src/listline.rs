@@ -200,11 +200,27 @@ impl Line {
     }
 }
 
-/// Parses one line (without its newline). Three forms: `sum`'s own `<crc hex>  <bytes>
-/// <name>`; GNU's `<crc hex>  <name>` (or ` *<name>`); BSD's `TAG (<name>) = <crc hex>`,
-/// told from the others by the `(` after its first word (a GNU line has two spaces or ` *`
-/// there). A leading backslash marks an escaped name. The error says what is wrong.
-pub fn parse(line: &[u8]) -> Result<Line, String> {
+/// How a list's untagged lines separate the CRC from the name. As in coreutils, the first
+/// such line decides, for every list of the run: `<crc> <name>` (one space, as `md5 -r` and
+/// hands write) or two spaces / ` *`, never both, so that a name starting with a space or
+/// `*` cannot pass for the other form.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Spacing {
+    /// No untagged line read yet.
+    #[default]
+    Unset,
+    /// `<crc>  <name>`, `<crc> *<name>` and `sum`'s `<crc>  <bytes>  <name>`.
+    Two,
+    /// `<crc> <name>`: the name is all after the one space.
+    One,
+}
+
+/// Parses one line (without its newline). Four forms: `sum`'s own `<crc hex>  <bytes>
+/// <name>`; GNU's `<crc hex>  <name>` (or ` *<name>`); `<crc hex> <name>`, with one space,
+/// when `spacing` allows it; BSD's `TAG (<name>) = <crc hex>`, told from the others by the
+/// `(` after its first word. A leading backslash marks an escaped name. The error says what
+/// is wrong.
+pub fn parse(line: &[u8], spacing: &mut Spacing) -> Result<Line, String> {
     let line = line.strip_suffix(b"\r").unwrap_or(line);
     let start = line
         .iter()
@@ -224,7 +240,7 @@ pub fn parse(line: &[u8]) -> Result<Line, String> {
             let tag = String::from_utf8_lossy(&line[..word]).into_owned();
             (Some(tag), bsd(rest)?)
         }
-        _ => (None, gnu(line)?),
+        _ => (None, gnu(line, spacing)?),
     };
     let name = if escaped {
         unescape(name).ok_or("bad escape in the file name")?
@@ -265,15 +281,35 @@ fn bsd(rest: &[u8]) -> Result<Fields<'_>, String> {
     Ok((&rest[at + 4..], None, &rest[..at]))
 }
 
-/// `<crc>  <bytes>  <name>` or `<crc>  <name>` / `<crc> *<name>`.
-fn gnu(line: &[u8]) -> Result<Fields<'_>, String> {
+/// `<crc>  <bytes>  <name>`, `<crc>  <name>` / `<crc> *<name>`, or `<crc> <name>`.
+fn gnu<'a>(line: &'a [u8], spacing: &mut Spacing) -> Result<Fields<'a>, String> {
     let malformed = "malformed line, expected `<crc hex>  <bytes>  <name>` or `<crc hex>  <name>`";
     let sp = line.iter().position(|&b| b == b' ').ok_or(malformed)?;
     let (crc, rest) = (&line[..sp], &line[sp + 1..]);
-    let rest = match rest {
-        [b' ' | b'*', rest @ ..] => rest,
-        _ => return Err(malformed.into()),
-    };
+    // coreutils' test: one space unless a space or `*` follows with more after it.
+    let one = rest.len() == 1 || !matches!(rest.first(), Some(b' ' | b'*'));
+    // A line that is no CRC line decides no spacing.
+    if crc.is_empty() || !crc.iter().all(u8::is_ascii_hexdigit) {
+        return Err(match one {
+            true => malformed.into(),
+            false => format!("`{}` is not a hex CRC", String::from_utf8_lossy(crc)),
+        });
+    }
+    match (*spacing, one) {
+        (Spacing::Two, true) => {
+            return Err("one space after the CRC, where an earlier line had two; \
+                 the lists take one form"
+                .into())
+        }
+        (Spacing::Unset | Spacing::One, true) => {
+            *spacing = Spacing::One;
+            return Ok((crc, None, rest));
+        }
+        // A list of one-space lines: a leading space or `*` is the name's.
+        (Spacing::One, false) => return Ok((crc, None, rest)),
+        (Spacing::Unset | Spacing::Two, false) => *spacing = Spacing::Two,
+    }
+    let rest = &rest[1..];
     // `sum`'s own form: a decimal size and two spaces before the name.
     let digits = rest.iter().take_while(|b| b.is_ascii_digit()).count();
     if digits > 0 && rest[digits..].starts_with(b"  ") {
@@ -320,7 +356,7 @@ mod tests {
     type Parsed = (Option<String>, u128, Option<u64>, Vec<u8>);
 
     fn p32(s: &[u8]) -> Result<Parsed, String> {
-        let l = parse(s)?;
+        let l = parse(s, &mut Spacing::Unset)?;
         Ok((l.tag.clone(), l.crc(32)?, l.bytes, l.name))
     }
 
@@ -368,7 +404,11 @@ mod tests {
             p(b"cbf43926  1  \xff"),
             Ok(want(None, 0xcbf43926, Some(1), b"\xff"))
         );
-        assert!(p(b"cbf43926 9 x").is_err());
+        assert_eq!(
+            p(b"cbf43926 9  x"),
+            Ok(want(None, 0xcbf43926, None, b"9  x"))
+        );
+        assert_eq!(p(b"cbf43926 *"), Ok(want(None, 0xcbf43926, None, b"*")));
         assert!(p(b"cbf4392  9  x").unwrap_err().contains("7 hex digits"));
         assert!(p(b"cbf4392g  9  x").unwrap_err().contains("not a hex"));
         assert!(p(b"cbf43926  9  ").is_err());
@@ -393,6 +433,35 @@ mod tests {
         assert_eq!(l.crc(16), Ok(0xabcd));
     }
 
+    /// The first untagged line sets the spacing for the lines after it, as in coreutils:
+    /// after a one-space line a leading space or `*` is the name's; after a two-space line a
+    /// one-space line is malformed. BSD lines leave it as it is.
+    #[test]
+    fn the_first_line_sets_the_spacing() {
+        let names = |lines: &[&[u8]]| {
+            let mut spacing = Spacing::Unset;
+            let names: Vec<_> = lines
+                .iter()
+                .map(|l| parse(l, &mut spacing).map(|l| l.name))
+                .collect();
+            (names, spacing)
+        };
+        let (got, spacing) = names(&[b"CRC (t) = 00", b"00 a", b"00  b", b"00 *c", b"00 d"]);
+        assert_eq!(spacing, Spacing::One);
+        let want: [&[u8]; 5] = [b"t", b"a", b" b", b"*c", b"d"];
+        assert_eq!(got, want.map(|n| Ok(n.to_vec())));
+        let (got, spacing) = names(&[b"00 *a", b"00  1  b", b"00 c"]);
+        assert_eq!(spacing, Spacing::Two);
+        assert_eq!(got[..2], [Ok(b"a".to_vec()), Ok(b"b".to_vec())]);
+        assert!(
+            got[2].as_ref().unwrap_err().contains("one space"),
+            "{got:?}"
+        );
+        // A line that is no CRC line at all decides nothing.
+        let (_, spacing) = names(&[b"not a line"]);
+        assert_eq!(spacing, Spacing::Unset);
+    }
+
     /// Every name written is read back to the same bytes, in each style that escapes.
     #[test]
     fn names_round_trip() {
@@ -408,7 +477,7 @@ mod tests {
             for style in [Style::Plain, Style::Tag("CRC-8/SMBUS")] {
                 let text = sum_line(style, 0xab, 8, 3, Some(name), false);
                 let text = text.strip_suffix(b"\n").unwrap();
-                let back = parse(text).unwrap();
+                let back = parse(text, &mut Spacing::Unset).unwrap();
                 assert_eq!(
                     back.name,
                     name,

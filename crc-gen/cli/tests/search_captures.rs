@@ -207,3 +207,82 @@ fn capture_5_narrow_fields_and_trailers() {
         );
     }
 }
+
+/// A crossed CRC-24 (refin, not refout) whose generator (x + 1) divides: two (init, xorout)
+/// pairs give the same CRC on every message. The model's line says so and names the other
+/// pair; with init all ones, that one is printed first, not the smaller equivalent.
+#[test]
+fn equivalent_inits_are_named_on_the_models_line() {
+    let frames_of = |init: u128, xorout: u128| {
+        let m = crc_gen::ModelSpec::new(24, 0x00065b)
+            .init(init)
+            .xorout(xorout)
+            .refin(true)
+            .refout(false)
+            .build()
+            .unwrap();
+        let mut rng = common::Rng(0x5606);
+        let frames: Vec<Vec<u8>> = [11, 17, 12, 25, 14, 30, 19, 9]
+            .iter()
+            .map(|&n| captures::frame_end(&m, &mut rng, n, 0, 0, crc_gen::search::Endian::Big))
+            .collect();
+        (m, frames)
+    };
+    let attribute = |init: u128, xorout: u128| {
+        format!(
+            "#[crc(width = 24, poly = 0x65b, init = {init:#x}, refin = true, refout = false, \
+             xorout = {xorout:#x})]"
+        )
+    };
+    // The capture the issue reported: the printed pair is the smaller, the capture's is named.
+    let (m, frames) = frames_of(0xff50bd, 0xff5e9f);
+    let (code, text, _) = search(&["--crc-at", "auto"], &frames);
+    assert_eq!(code, 0, "{text}");
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("#[crc(width = 24, poly = 0x65b,"))
+        .unwrap_or_else(|| panic!("{text}"));
+    assert!(
+        line.contains("// init and xorout are one of 2 equivalent pairs, the same CRC for every message: also init = 0xff50bd, xorout = 0xff5e9f"),
+        "{line}"
+    );
+    assert!(!line.starts_with(&attribute(0xff50bd, 0xff5e9f)), "{line}");
+    // The printed pair is the same CRC as the capture's, on lengths the capture has not.
+    let init = u128::from_str_radix(
+        line.split("init = 0x")
+            .nth(1)
+            .unwrap()
+            .split(',')
+            .next()
+            .unwrap(),
+        16,
+    )
+    .unwrap();
+    let xorout = u128::from_str_radix(
+        line.split("xorout = 0x")
+            .nth(1)
+            .unwrap()
+            .split(')')
+            .next()
+            .unwrap(),
+        16,
+    )
+    .unwrap();
+    let printed = crc_gen::ModelSpec::new(24, 0x65b)
+        .init(init)
+        .xorout(xorout)
+        .refin(true)
+        .refout(false)
+        .build()
+        .unwrap();
+    for n in 0..200 {
+        let data: Vec<u8> = (0..n).map(|i| (i * 7 + n) as u8).collect();
+        assert_eq!(printed.crc(&data), m.crc(&data), "{n} bytes");
+    }
+    // All ones among the pairs: printed first.
+    let (_, frames) = frames_of(0xffffff, 0);
+    let (code, text, _) = search(&["--crc-at", "auto"], &frames);
+    assert_eq!(code, 0, "{text}");
+    assert!(text.contains(&attribute(0xffffff, 0)), "{text}");
+    assert!(text.contains("one of 2 equivalent pairs"), "{text}");
+}

@@ -249,6 +249,94 @@ fn check_idioms_exit_as_coreutils_does() {
     assert_eq!(passing, [0, 0, 0, 0]);
 }
 
+/// Lists written by hand or by other tools, run through `crc-gen sum -c` and `sha256sum -c`
+/// alike: one space between the CRC and the name, the first untagged line setting the
+/// form for all the lists, `--status` with nothing verified, a list naming only a
+/// directory. Standard output and exit status agree, and standard error too (the tool's and
+/// the algorithm's names aside) where coreutils quotes no name.
+#[test]
+fn hand_written_lists_read_as_sha256sum_reads_them() {
+    if !have("sha256sum") {
+        return;
+    }
+    let crc_gen = assert_cmd::cargo::cargo_bin("crc-gen");
+    let crc_gen = format!("{} sum -a CRC-32/ISCSI", crc_gen.display());
+    let tools = [("crc-gen", crc_gen.as_str()), ("sha256sum", "sha256sum")];
+    // (the idiom, its command line, whether standard error is compared too).
+    let idioms = [
+        ("one space", "$SUM -c one", true),
+        ("one space, then two", "$SUM -c onetwo", false),
+        ("two spaces, then one", "$SUM -c -w twoone", true),
+        ("one space, then a list with two", "$SUM -c one two", false),
+        (
+            "two spaces, then a list with one",
+            "$SUM -c good one",
+            false,
+        ),
+        (
+            "--status, nothing verified",
+            "$SUM -c --status --ignore-missing gone",
+            true,
+        ),
+        (
+            "--ignore-missing, only a directory",
+            "$SUM -c --ignore-missing dir",
+            true,
+        ),
+        (
+            "--status, only a directory",
+            "$SUM -c --status --ignore-missing dir",
+            true,
+        ),
+        ("only a directory", "$SUM -c dir", true),
+    ];
+    let mut runs = Vec::new();
+    for (tool, cmd) in tools {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path();
+        files(p);
+        std::fs::create_dir(p.join("sub")).unwrap();
+        std::fs::write(p.join("x"), "soon gone").unwrap();
+        // `$1" "$NF`: the CRC, one space, the name (crc-gen's lines hold a size between).
+        let setup = "$SUM a | awk '{print $1\" \"$NF}' > one && \
+            $SUM empty | awk '{print $1\"  \"$NF}' > two && cat one two > onetwo && \
+            cat two one > twoone && $SUM a empty > good && $SUM x > gone && rm x && \
+            $SUM a | awk '{print $1\"  sub\"}' > dir";
+        let (code, _, err) = shell(p, cmd, setup);
+        assert_eq!(code, 0, "{tool}: {err}");
+        let got: Vec<_> = idioms
+            .iter()
+            .map(|(_, line, _)| {
+                let (code, out, err) = shell(p, cmd, line);
+                let err = err.replace(&format!("{tool}:"), "TOOL:");
+                (
+                    code,
+                    out,
+                    err.replace("SHA256 ", "").replace("CRC-32/ISCSI ", ""),
+                )
+            })
+            .collect();
+        runs.push(got);
+    }
+    // coreutils' words, without what crc-gen adds after them in parentheses.
+    let words = |e: &str| -> Vec<String> {
+        e.lines()
+            .map(|l| l.split(" (").next().unwrap_or_default().to_owned())
+            .collect()
+    };
+    for (i, (idiom, _, with_err)) in idioms.iter().enumerate() {
+        let (ours, theirs) = (&runs[0][i], &runs[1][i]);
+        assert_eq!(ours.0, theirs.0, "{idiom}: exit status");
+        assert_eq!(ours.1, theirs.1, "{idiom}: standard output");
+        if *with_err {
+            assert_eq!(words(&ours.2), words(&theirs.2), "{idiom}: standard error");
+        }
+    }
+    // Not only failures are compared: a one-space list passes, and both forms are read.
+    assert_eq!((runs[0][0].0, runs[0][0].1.as_str()), (0, "a: OK\n"));
+    assert_eq!(runs[0][1].1, "a: OK\n empty: FAILED open or read\n");
+}
+
 /// `-c` without `-a` takes each BSD line's algorithm from its tag, as `cksum -c` does: any
 /// catalogue name or alias, in any case; lines of several algorithms in one list.
 #[test]

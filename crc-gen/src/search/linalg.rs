@@ -7,8 +7,9 @@
 use super::candidates::candidates;
 use super::outcome::Solved;
 use super::sample::Sample;
+use crate::catalogue;
 use crate::gf2::{self, ModG, Poly};
-use crate::model::ModelSpec;
+use crate::model::{Model, ModelSpec};
 use crate::reference;
 
 /// Every model of width `w` and the given reflections that fits all samples.
@@ -134,7 +135,7 @@ impl System {
         let free = w - pivots.len() as u32;
         let equivalent = if free == 0 { 0 } else { self.equivalent_bits() };
         let init = if equivalent > 0 {
-            smallest_equivalent_init(init, w, self.poly)
+            preferred_equivalent_init(init, (w, self.poly, self.refin, self.refout))
         } else {
             init
         };
@@ -188,14 +189,90 @@ fn transpose_row(cols: &[u128], b: u32) -> u128 {
         .fold(0u128, |acc, (j, _)| acc | 1 << j)
 }
 
-/// The smallest init giving the same CRC function as `init`. Two inits are equivalent when
-/// their difference δ satisfies δ·x^8 ≡ δ (mod G), i.e. δ is a multiple of
-/// H = G / gcd(G, x^8 + 1); the class `init + H·q` has exactly one member of degree below
-/// deg H, `init mod H`, and it is the smallest as a number.
-fn smallest_equivalent_init(init: u128, w: u32, poly: u128) -> u128 {
+/// The inits giving the same CRC function as `init`, each with its own xorout: init ⊕ δ
+/// where δ·x^8 ≡ δ (mod G), i.e. δ a multiple of H = G / gcd(G, x^8 + 1) of degree below
+/// the width. The class `init mod H` + H·q, deg q < deg G − deg H: the smallest first, as
+/// numbers, then the others in the order of q.
+fn equivalent_inits(init: u128, w: u32, poly: u128) -> Vec<u128> {
     let g = Poly::monic(u64::from(w), poly);
     let h = g.divmod(&Poly::gcd(g.clone(), Poly::from_u128(0x101))).0;
-    Poly::from_u128(init).rem(&h).low(128)
+    let smallest = Poly::from_u128(init).rem(&h).low(128);
+    let extra = w as u64 - h.degree().unwrap_or(0);
+    (0..1u128 << extra)
+        .map(|q| smallest ^ h.mul(&Poly::from_u128(q)).low(128))
+        .collect()
+}
+
+/// The init a solved class is printed with: the one a catalogue algorithm of the same
+/// generator and reflections uses, else all zeros, else all ones, else the smallest. A user
+/// compares it with a datasheet, where these are the usual values.
+fn preferred_equivalent_init(
+    init: u128,
+    (w, poly, refin, refout): (u32, u128, bool, bool),
+) -> u128 {
+    let class = equivalent_inits(init, w, poly);
+    let catalogue = catalogue::entries()
+        .iter()
+        .map(|e| &e.model)
+        .filter(|m| (m.width(), m.poly(), m.refin(), m.refout()) == (w, poly, refin, refout));
+    let simple = catalogue
+        .map(|m| m.init())
+        .chain([0, u128::MAX >> (128 - w)]);
+    simple
+        .into_iter()
+        .find(|i| class.contains(i))
+        .unwrap_or(class[0])
+}
+
+impl Solved {
+    /// Every model that gives this one's CRC on every message: `2^equivalent_init_bits`
+    /// (init, xorout) pairs, this model first, then the others by init. No sample can tell
+    /// them apart; a datasheet may state any of them.
+    ///
+    /// ```
+    /// use crc_gen::search::{search, Query, Sample};
+    /// use crc_gen::ModelSpec;
+    /// // 0x8005 = (x + 1)(x^15 + x + 1): one init bit no whole byte reveals.
+    /// let m = ModelSpec::new(16, 0x8005).init(0xffff).xorout(0x1234).build().unwrap();
+    /// let data: [&[u8]; 5] = [b"abcd", b"wxyz", b"123456", b"654321", b"hello world"];
+    /// let samples: Vec<Sample> = data.iter().map(|d| Sample::new(d.to_vec(), m.crc(d))).collect();
+    /// let mut query = Query::width(16);
+    /// (query.refin, query.refout) = (Some(false), Some(false));
+    /// let out = search(&samples, &query).unwrap();
+    /// let solved = out.solved.iter().find(|s| s.model.poly() == 0x8005).unwrap();
+    /// let all = solved.equivalents();
+    /// assert_eq!(all.len(), 2);
+    /// assert_eq!((all[0].init(), all[0].xorout()), (0xffff, 0x1234)); // all ones comes first
+    /// assert_eq!(all[1].crc(b"123456789"), m.crc(b"123456789"));
+    /// ```
+    pub fn equivalents(&self) -> Vec<Model> {
+        let m = &self.model;
+        if self.equivalent_init_bits == 0 {
+            return vec![m.clone()];
+        }
+        let (w, init) = (m.width(), m.init());
+        let mut inits = equivalent_inits(init, w, m.poly());
+        inits.sort_unstable_by_key(|&i| (i != init, i));
+        // δ in the register after every message: xorout takes it back (reflected with refout).
+        inits
+            .into_iter()
+            .filter_map(|i| {
+                let delta = i ^ init;
+                let delta = if m.refout() {
+                    gf2::reflect(delta, w)
+                } else {
+                    delta
+                };
+                ModelSpec::new(w, m.poly())
+                    .init(i)
+                    .refin(m.refin())
+                    .refout(m.refout())
+                    .xorout(m.xorout() ^ delta)
+                    .build()
+                    .ok()
+            })
+            .collect()
+    }
 }
 
 /// Gaussian elimination of `(row, rhs)` equations over GF(2): the reduced pivot rows

@@ -109,7 +109,8 @@ class Model:
     @property
     def residue(self) -> int: ...
 
-def new(name_or_crc: Union[str, Crc], data: Optional[ReadableBuffer] = None) -> Hash:
+def new(name_or_crc: Union[str, Crc], data: Optional[ReadableBuffer] = None, *,
+        usedforsecurity: bool = True) -> Hash:
     """A new ``Hash`` for a catalogue name or a ``Crc``, fed ``data``."""
 
 def catalogue() -> List[Model]:

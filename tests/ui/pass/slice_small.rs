@@ -1,4 +1,4 @@
-use crcstamp::{crc, Backend, Crc};
+use crcstamp::{crc, Backend};
 
 // Both spellings of the small stamps: no table at all, or one 16-entry table.
 #[crc(catalog = "CRC-32/ISCSI", slice = 0)]

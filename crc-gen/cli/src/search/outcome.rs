@@ -1,6 +1,6 @@
 //! One search outcome as text and as JSON, for plain samples and for each fit of a capture.
 
-use crc_gen::search::Outcome;
+use crc_gen::search::{Outcome, Solved};
 use serde::Serialize;
 
 use crate::report::ModelReport;
@@ -14,11 +14,18 @@ pub(crate) fn text(out: &Outcome) -> String {
     }
     for s in &out.solved {
         t += &s.attribute();
+        let mut notes = Vec::new();
         if s.free_init_bits > 0 {
-            t += &format!(
-                "  // init not pinned down: 2^{} (init, xorout) pairs fit; add samples of other lengths",
+            notes.push(format!(
+                "init not pinned down: 2^{} (init, xorout) pairs fit; add samples of other lengths",
                 s.free_init_bits
-            );
+            ));
+        }
+        if s.equivalent_init_bits > 0 {
+            notes.push(equivalent_note(s));
+        }
+        if !notes.is_empty() {
+            t += &format!("  // {}", notes.join("; "));
         }
         t.push('\n');
     }
@@ -56,6 +63,28 @@ pub(crate) fn text(out: &Outcome) -> String {
         );
     }
     t
+}
+
+/// Says that init and xorout are one of several equivalent pairs, and names the others (the
+/// first three): a datasheet may state any of them, and a user comparing the printed pair
+/// with theirs should see theirs listed rather than distrust the answer.
+fn equivalent_note(s: &Solved) -> String {
+    let all = s.equivalents();
+    let others: Vec<String> = all
+        .iter()
+        .skip(1)
+        .take(3)
+        .map(|m| format!("init = {:#x}, xorout = {:#x}", m.init(), m.xorout()))
+        .collect();
+    let more = match all.len().saturating_sub(4) {
+        0 => String::new(),
+        n => format!(" and {n} more"),
+    };
+    format!(
+        "init and xorout are one of {} equivalent pairs, the same CRC for every message: also {}{more}",
+        all.len(),
+        others.join("; ")
+    )
 }
 
 /// `search --format json`.

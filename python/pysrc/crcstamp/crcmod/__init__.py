@@ -9,7 +9,9 @@ becomes ``from crcstamp.crcmod import predefined``. The conventions are crcmod's
 - ``rev=True`` is a reflected algorithm (refin and refout both true);
 - ``crcfun(data, crc)`` continues from ``crc``, the CRC of what came before.
 
-crcmod takes degrees 8, 16, 24, 32 and 64; this takes any degree from 1 to 128. Its
+As crcmod, it takes degrees 8, 16, 24, 32 and 64 and refuses others with crcmod's
+``ValueError``: a poly written without its top bit (``0x1021``) would otherwise be a CRC of
+another width. ``crcstamp.Crc`` takes any width from 1 to 128. crcmod's
 ``Crc.generateCode`` (C source) is not provided: ``crc-gen emit --lang c`` writes C.
 
 >>> from crcstamp import crcmod
@@ -22,6 +24,7 @@ crcmod takes degrees 8, 16, 24, 32 and 64; this takes any degree from 1 to 128. 
 
 from __future__ import annotations
 
+import operator
 from typing import TYPE_CHECKING, Callable, List, Optional
 
 from .._crcstamp import Crc as _Model
@@ -41,17 +44,37 @@ def _reflect(value: int, width: int) -> int:
     return int(format(value, "0%db" % width)[::-1], 2)
 
 
+def _int(name: str, value: int) -> int:
+    """``value`` as an int; anything else is crcmod's ``TypeError``."""
+    try:
+        return operator.index(value)
+    except TypeError:
+        raise TypeError("%s must be an int, not %r" % (name, type(value).__name__)) from None
+
+
+def _degree(poly: int) -> int:
+    """The width of crcmod's ``poly``, tested as crcmod tests it, by comparing: what crcmod
+    refuses (a bool, a float out of range) raises what crcmod raises."""
+    for width in (8, 16, 24, 32, 64):
+        try:
+            if 1 << width <= poly < 2 << width:
+                return width
+        except TypeError:
+            raise TypeError("poly must be an int, not %r" % type(poly).__name__) from None
+    shown = "%#x" % poly if isinstance(poly, int) else repr(poly)
+    raise ValueError(
+        "The degree of the polynomial must be 8, 16, 24, 32 or 64 (poly = %s; crcmod's poly "
+        "includes its top bit: 0x11021 for CRC-16/XMODEM; crcstamp.Crc takes other widths)"
+        % shown
+    )
+
+
 def _model(poly: int, initCrc: int, rev: bool, xorOut: int) -> "tuple[_Model, int, int]":
     """The crcstamp model of crcmod's parameters, and crcmod's masked initCrc and xorOut."""
-    for name, value in (("poly", poly), ("initCrc", initCrc), ("xorOut", xorOut)):
-        if not isinstance(value, int) or isinstance(value, bool):
-            raise TypeError("%s must be an int, not %r" % (name, type(value).__name__))
-    width = poly.bit_length() - 1
-    if not 1 <= width <= 128:
-        raise ValueError(
-            "poly = %#x: the polynomial's degree must be 1 to 128 (crcmod's poly includes its "
-            "top bit, 0x104C11DB7 for CRC-32)" % poly
-        )
+    width = _degree(poly)
+    poly = _int("poly", poly)
+    initCrc = _int("initCrc", initCrc)
+    xorOut = _int("xorOut", xorOut)
     mask = (1 << width) - 1
     initCrc &= mask
     xorOut &= mask
