@@ -221,8 +221,10 @@ const ZMM_WIDE_LONGEST_BLOCK: usize = 112 * 352;
 /// 256-bit vectors: the shortest, 32 steps of 224 bytes), 9728 bytes (512-bit vectors: 32
 /// steps of 304 bytes), 2816 bytes (the wide 512-bit shape: 8 steps of 352 bytes), and the
 /// three longest.
-pub const FUSION_BLOCKS: [usize; 6] = [
+/// 7040 bytes: aarch64's lanes where the CPU has SHA3, 80 steps of 88 bytes.
+pub const FUSION_BLOCKS: [usize; 7] = [
     7168,
+    7040,
     9728,
     2816,
     YMM_LONGEST_BLOCK,

@@ -3,11 +3,11 @@
 //! `#[target_feature]`s its primitives need, and the safe functions `kernels` offers, which
 //! take every choice the route made as an argument.
 
-use core::arch::aarch64::uint64x2_t;
-
-use super::shapes::{ZmmFusion, LANE_STEPS, LANE_WORDS, THREE_PASS_MIN};
+use super::shapes::{
+    ZmmFusion, LANE_EOR3_STEPS, LANE_EOR3_WORDS, LANE_STEPS, LANE_WORDS, THREE_PASS_MIN,
+};
 use crate::backend::Backend;
-use crate::engine::arch::aarch64::{Crc32, Crc32c};
+use crate::engine::arch::aarch64::{Crc32, Crc32c, Eor3, Plain};
 use crate::engine::fold::{from_register, Barrett};
 use crate::engine::{fusion, hwcrc};
 use crcstamp_layout::{FoldConsts, HwCrc};
@@ -63,8 +63,8 @@ pub(crate) fn fold_reflected(b: Backend, _: bool, _: &FoldConsts, _: u32, _: u64
 }
 
 /// Fusion over the blocks at the start of `bytes` (`hw`'s instruction with the fold, on
-/// 128-bit lanes, the only shape here), returning the register and the rest. Fusion must be
-/// available here.
+/// 128-bit lanes, the only shape here), returning the register and the rest, with EOR3
+/// where the CPU has SHA3. Fusion must be available here.
 #[inline]
 pub(crate) fn fusion<'a>(
     hw: HwCrc,
@@ -74,8 +74,25 @@ pub(crate) fn fusion<'a>(
     state: u32,
     bytes: &'a [u8],
 ) -> (u32, &'a [u8]) {
-    // SAFETY: fusion is available, so detection checked PMULL and the CRC extension.
-    unsafe { fusion_lanes(hw, f, state, bytes) }
+    // SAFETY: fusion is available, so detection checked PMULL and the CRC extension, and
+    // `has_sha3` SHA3 for the EOR3 entry.
+    unsafe {
+        match has_sha3() {
+            true => fusion_eor3(hw, f, state, bytes),
+            false => fusion_lanes(hw, f, state, bytes),
+        }
+    }
+}
+
+/// Whether this CPU has SHA3 (EOR3), for fusion's entry. The CPU's own answer, not the
+/// cached kernels' (`detect`): the self-test runs fusion while it fills that cache, and must
+/// run the entry that will run after it. Fusion takes 7 KiB and more, so the test is noise.
+#[inline(always)]
+fn has_sha3() -> bool {
+    #[cfg(feature = "std")]
+    return std::arch::is_aarch64_feature_detected!("sha3");
+    #[cfg(not(feature = "std"))]
+    return cfg!(target_feature = "sha3");
 }
 
 /// `hw`'s instruction on `bytes`, as three streams where `three` (the CPU has PMULL to
@@ -95,43 +112,65 @@ by_order! {
     /// # Safety
     /// The CPU must support PMULL (`aes`).
     #[target_feature(enable = "neon,aes")]
-    fn pmull_lsb / pmull_msb = from_register::<uint64x2_t, _, false, Barrett>;
+    fn pmull_lsb / pmull_msb = from_register::<Plain, _, false, Barrett>;
 }
 
 by_order! {
-    /// The same code with the three-way XORs compiled to EOR3.
+    /// The same body with each three-way XOR one EOR3.
     ///
     /// # Safety
     /// The CPU must support PMULL (`aes`) and SHA3.
     #[target_feature(enable = "neon,aes,sha3")]
-    fn pmull_eor3_lsb / pmull_eor3_msb = from_register::<uint64x2_t, _, false, Barrett>;
+    fn pmull_eor3_lsb / pmull_eor3_msb = from_register::<Eor3, _, false, Barrett>;
 }
 
-/// # Safety
-/// The CPU must support PMULL (`aes`) and the CRC extension.
-#[target_feature(enable = "neon,aes,crc")]
-unsafe fn fusion_lanes<'a>(
-    hw: HwCrc,
-    f: &FoldConsts,
-    state: u32,
-    bytes: &'a [u8],
-) -> (u32, &'a [u8]) {
-    // SAFETY: as above.
-    unsafe {
-        match hw {
-            HwCrc::Crc32 => {
-                fusion::update::<uint64x2_t, Crc32, LANE_WORDS, LANE_STEPS, LANE_STEPS, false, 0>(
-                    f, state, bytes,
-                )
-            }
-            HwCrc::Crc32c => {
-                fusion::update::<uint64x2_t, Crc32c, LANE_WORDS, LANE_STEPS, LANE_STEPS, false, 0>(
-                    f, state, bytes,
-                )
+/// Fusion's entry points: one per set of extensions, each on its vectors `$v` in its shape
+/// (`$words` per stream per step, `$steps` a block).
+macro_rules! fusion_entry {
+    ($(#[doc = $doc:literal])* $features:literal, $name:ident, $v:ty, $words:ident, $steps:ident) => {
+        $(#[doc = $doc])*
+        #[target_feature(enable = $features)]
+        unsafe fn $name<'a>(
+            hw: HwCrc,
+            f: &FoldConsts,
+            state: u32,
+            bytes: &'a [u8],
+        ) -> (u32, &'a [u8]) {
+            // SAFETY: as above.
+            unsafe {
+                match hw {
+                    HwCrc::Crc32 => fusion::update::<$v, Crc32, $words, $steps, $steps, false, 0>(
+                        f, state, bytes,
+                    ),
+                    HwCrc::Crc32c => fusion::update::<$v, Crc32c, $words, $steps, $steps, false, 0>(
+                        f, state, bytes,
+                    ),
+                }
             }
         }
-    }
+    };
 }
+
+fusion_entry!(
+    /// # Safety
+    /// The CPU must support PMULL (`aes`) and the CRC extension.
+    "neon,aes,crc",
+    fusion_lanes,
+    Plain,
+    LANE_WORDS,
+    LANE_STEPS
+);
+fusion_entry!(
+    /// The same with each three-way XOR one EOR3, in the shape of the cores with SHA3.
+    ///
+    /// # Safety
+    /// The CPU must support PMULL (`aes`), the CRC extension and SHA3.
+    "neon,aes,crc,sha3",
+    fusion_eor3,
+    Eor3,
+    LANE_EOR3_WORDS,
+    LANE_EOR3_STEPS
+);
 
 /// # Safety
 /// The CPU must support the CRC extension.

@@ -49,6 +49,16 @@ pub(crate) const THREE_PASS_MIN: usize = 24 * 10;
 /// are unmeasured on aarch64, the only user of this shape).
 pub(crate) const LANE_WORDS: usize = 2;
 pub(crate) const LANE_STEPS: usize = 64;
+/// The same where the CPU has SHA3 (aarch64's EOR3 entry: Neoverse V1/V2, N2, Apple M): one
+/// word per stream per step, 80 steps (5 KiB of vectors and three 640-byte streams, 6.9 KiB
+/// a block, within the 7 KiB fusion starts from). Those cores multiply on two pipes and run
+/// the CRC instruction on one: a step's 8 multiplies take 4 cycles, two words a stream 6, one
+/// word 3, so one word keeps the multiplies the bound: 21.9 bytes a cycle by llvm-mca on
+/// Neoverse V2 against 18.6 with two (`spec/decisions.md`, "aarch64 by llvm-mca").
+#[cfg(target_arch = "aarch64")]
+pub(crate) const LANE_EOR3_WORDS: usize = 1;
+#[cfg(target_arch = "aarch64")]
+pub(crate) const LANE_EOR3_STEPS: usize = 80;
 /// The same on 256-bit vectors: from 32 steps (4 KiB of vectors and three 1 KiB streams, 7
 /// KiB a block) to 128 (28 KiB). Each block's join waits for the block before it, so longer
 /// blocks pay it less often (`spec/decisions.md`, "Longer fusion blocks").
