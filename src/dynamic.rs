@@ -247,13 +247,11 @@ impl DynCrc {
         self.checksum_routed(bytes)
     }
 
-    /// [`checksum`](Self::checksum) on the whole route, out of line: the constants' view
-    /// escapes only here.
+    /// [`checksum`](Self::checksum) on the whole route, out of line: the same route as
+    /// [`update`](Self::update)'s, so that each word's copy of it is compiled once.
     #[inline(never)]
     fn checksum_routed(&self, bytes: &[u8]) -> u128 {
-        with_consts!(&self.built.words, |c, _w| c
-            .finalize(c.update(c.init_state, bytes))
-            .to_u128())
+        self.finalize_state(self.update_routed(self.init_state(), bytes))
     }
 
     /// The CRC of `bytes` on exactly `backend`; `None` where it is unavailable or this CRC

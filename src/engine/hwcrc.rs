@@ -44,34 +44,39 @@ pub(crate) const fn xpow(hw: HwCrc, e: u32) -> u32 {
     mul_xpow(hw, 1 << 31, e)
 }
 
-/// `a · b mod G`, both reflected: `a · x^j` for each set coefficient x^j of `b`.
-const fn mul_mod(hw: HwCrc, a: u32, b: u32) -> u32 {
-    let (mut r, mut t, mut j) = (0, a, 0);
-    while j < 32 {
-        if (b >> (31 - j)) & 1 != 0 {
-            r ^= t;
-        }
-        t = mul_xpow(hw, t, 1);
-        j += 1;
-    }
-    r
-}
-
 /// For k = 0..=JOIN_WORDS words a stream: `[x^(64k − 33), x^(128k − 33), x^(192k − 33)] mod
-/// G` (entry 0 unused), each from the previous one times x^64, x^128 or x^192: the shifts
-/// past one, two and three streams of k words.
+/// G` (entry 0 unused): the shifts past one, two and three streams of k words. All are terms
+/// of one sequence, `u(n) = x^(64n − 33)` for n up to three streams' words (entry i of row
+/// k is `u((i + 1)k)`), each term the one before times x^64, a byte at a time. The table is
+/// built at compile time, where every step is interpreted: one product of two powers per
+/// entry, a call per bit, made it over a third of this crate's build.
 const fn join_table(hw: HwCrc) -> [[u32; 3]; JOIN_WORDS + 1] {
-    let step = [xpow(hw, 64), xpow(hw, 128), xpow(hw, 192)];
+    // `r · x^8` of the reflected register's low byte r: the bits a byte shifts out.
+    let mut times_x8 = [0u32; 256];
+    let mut b = 0;
+    while b < 256 {
+        times_x8[b] = mul_xpow(hw, b as u32, 8);
+        b += 1;
+    }
     let mut t = [[0; 3]; JOIN_WORDS + 1];
-    t[1] = [xpow(hw, 64 - 33), xpow(hw, 128 - 33), xpow(hw, 192 - 33)];
-    let mut k = 2;
-    while k <= JOIN_WORDS {
+    let mut u = xpow(hw, 64 - 33);
+    let mut n = 1;
+    while n <= 3 * JOIN_WORDS {
+        if n <= JOIN_WORDS {
+            t[n][0] = u;
+        }
+        if n % 2 == 0 && n / 2 <= JOIN_WORDS {
+            t[n / 2][1] = u;
+        }
+        if n % 3 == 0 {
+            t[n / 3][2] = u;
+        }
         let mut i = 0;
-        while i < 3 {
-            t[k][i] = mul_mod(hw, t[k - 1][i], step[i]);
+        while i < 8 {
+            u = (u >> 8) ^ times_x8[(u & 0xff) as usize];
             i += 1;
         }
-        k += 1;
+        n += 1;
     }
     t
 }
