@@ -79,12 +79,13 @@ for i in "${!names[@]}"; do
     fi
 done
 
-# Interleaved rounds: every case cold, release then debug, before the next round.
+# Interleaved rounds: every case cold, debug then release (whose binary the text size is
+# read from), before the next round.
 declare -A times
 for r in $(seq "$rounds"); do
     for i in "${!names[@]}"; do
         dir=${dirs[$i]}
-        for profile in release debug; do
+        for profile in debug release; do
             rm -rf "$dir/target"
             flag=()
             [ "$profile" = release ] && flag=(--release)
@@ -97,11 +98,8 @@ for r in $(seq "$rounds"); do
 done
 
 median() { tr ' ' '\n' | sed '/^$/d' | sort -g | awk '{ a[NR] = $1 } END { print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2 }'; }
-text() { # the stripped release binary's text size, KB
-    local bin=$1/target/release/footprint
-    rm -rf "$1/target"
-    cargo build -q --release --manifest-path "$1/Cargo.toml" --target-dir "$1/target"
-    strip -o "$1/stripped" "$bin"
+text() { # the stripped release binary's text size, KB (the last round's build)
+    strip -o "$1/stripped" "$1/target/release/footprint"
     size -A "$1/stripped" | awk '$1 == ".text" { printf "%d", $2 / 1000 }'
 }
 
