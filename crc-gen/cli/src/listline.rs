@@ -428,7 +428,7 @@ mod tests {
             .unwrap_err()
             .contains("nor base64 of 4 bytes"));
         assert!(p(b"y/Q5Jg!=  9  x").is_err());
-        let l = parse(b"ABCD  x").unwrap();
+        let l = parse(b"ABCD  x", &mut Spacing::Unset).unwrap();
         assert_eq!(l.crc(24), Ok(0x001083));
         assert_eq!(l.crc(16), Ok(0xabcd));
     }

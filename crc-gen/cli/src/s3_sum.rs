@@ -10,7 +10,7 @@ use crcstamp::DynCrc;
 use crate::base64;
 use crate::check::CheckOptions;
 use crate::input::{self, Plan};
-use crate::listline::{self, Style};
+use crate::listline::{self, Spacing, Style};
 use crate::output::{flush, write_bytes, OutputError};
 use crate::s3::{self, Algo, ChecksumType, Layout, ObjectSum};
 
@@ -220,12 +220,14 @@ fn check_list(list: &Path, req: &Request<'_>, opts: &CheckOptions) -> Result<boo
         return Ok(true);
     }
     let mut n = Counts::default();
+    // The list's first untagged line sets its spacing, as in `sum -c` (`listline::Spacing`).
+    let mut spacing = Spacing::default();
     let mut out = io::stdout().lock();
     for (i, line) in text.split(|&b| b == b'\n').enumerate() {
         if line.starts_with(b"#") || line.iter().all(u8::is_ascii_whitespace) {
             continue;
         }
-        let (name, algo, want, bytes) = match parse_line(line, req) {
+        let (name, algo, want, bytes) = match parse_line(line, &mut spacing, req) {
             Ok(parsed) => parsed,
             Err(why) => {
                 n.malformed += 1;
@@ -269,8 +271,8 @@ type Parsed = (Vec<u8>, Algo, (u128, Option<u64>), Option<u64>);
 
 /// Parses a line of `sum --format s3` (plain or `--tag`), or a BSD line tagged with S3's
 /// names as users paste them (`ChecksumCRC64NVME (f) = …`, `x-amz-checksum-crc32c (f) = …`).
-fn parse_line(line: &[u8], req: &Request<'_>) -> Result<Parsed, String> {
-    let l = listline::parse(line)?;
+fn parse_line(line: &[u8], spacing: &mut Spacing, req: &Request<'_>) -> Result<Parsed, String> {
+    let l = listline::parse(line, spacing)?;
     let algo = match (&l.tag, req.algo) {
         (None, given) => given.unwrap_or(Algo::Crc64Nvme),
         (Some(tag), given) => {
