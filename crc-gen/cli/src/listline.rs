@@ -269,6 +269,24 @@ fn value_char(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b"+/=-".contains(&b)
 }
 
+/// Whether a line's first word can be a stated value, before the width is known: hex
+/// digits, or base64 (with one of `+/=`, or in whole 4-character groups), either with S3's
+/// `-N` after it. A word such as `not` is neither, so the line is no CRC line and sets no
+/// spacing; base64 of the wrong length is refused later, by the width.
+fn looks_like_value(word: &[u8]) -> bool {
+    let value = match word.iter().rposition(|&b| b == b'-') {
+        Some(dash) if dash + 1 < word.len() && word[dash + 1..].iter().all(u8::is_ascii_digit) => {
+            &word[..dash]
+        }
+        _ => word,
+    };
+    let base64 = |b: &u8| b.is_ascii_alphanumeric() || b"+/=".contains(b);
+    !value.is_empty()
+        && (value.iter().all(u8::is_ascii_hexdigit)
+            || (value.iter().all(base64)
+                && (value.len() % 4 == 0 || value.iter().any(|b| b"+/=".contains(b)))))
+}
+
 /// A line's CRC digits, stated size and (still escaped) name.
 type Fields<'a> = (&'a [u8], Option<u64>, &'a [u8]);
 
@@ -289,7 +307,7 @@ fn gnu<'a>(line: &'a [u8], spacing: &mut Spacing) -> Result<Fields<'a>, String> 
     // coreutils' test: one space unless a space or `*` follows with more after it.
     let one = rest.len() == 1 || !matches!(rest.first(), Some(b' ' | b'*'));
     // A line that is no CRC line decides no spacing.
-    if crc.is_empty() || !crc.iter().all(u8::is_ascii_hexdigit) {
+    if !looks_like_value(crc) {
         return Err(match one {
             true => malformed.into(),
             false => format!("`{}` is not a hex CRC", String::from_utf8_lossy(crc)),
