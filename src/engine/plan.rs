@@ -93,13 +93,15 @@ pub(crate) const REFLECTED_MIN: usize = ZMM_MIN;
 const _: () = assert!(REFLECTED_MIN >= ZMM_MIN);
 /// On aarch64 (PMULL, with or without EOR3): estimated with llvm-mca-19 for Neoverse N1,
 /// V1, V2 and Apple M1, not measured. One `rbit` a block instead of `rev64` and `ext` takes
-/// the 128-byte loop from 10.05 to 8.05 cycles on V1 and V2 (EOR3), 24.04 to 20.04 on N1
-/// and 18.05 to 16.05 on M1 (PMULL), while the register's way in and out takes a `rev` and
-/// an `rbit` more each, about 3 cycles of latency each way: paid back from three loop
-/// iterations past the first four vectors (`spec/decisions.md`, "aarch64: forward CRCs
-/// reflected with rbit from 512 bytes").
+/// the 128-byte loop from 10.05 to 8.05 cycles on V1 and V2 (EOR3) and from 24.04 to 20.04
+/// on N1 (PMULL), but the register's way in and out takes a `rev` and an `rbit` more. One
+/// whole call, traced under qemu and modelled: from 320 B neither V1 nor V2 nor N1 loses
+/// (V1 57 cycles either way at 320 B, 65 against 67 at 448 B), at 304 B V1 loses one cycle;
+/// M1 is one cycle slower at every length (both loops at its bound of 16), which one route
+/// for every aarch64 core accepts (`spec/decisions.md`, "aarch64: forward CRCs reflected
+/// with rbit from 320 bytes").
 #[cfg(target_arch = "aarch64")]
-pub(crate) const REFLECTED_MIN: usize = 512;
+pub(crate) const REFLECTED_MIN: usize = 320;
 
 /// From this length the route reads ahead (`shapes::AHEAD`) where the family does: past the
 /// L1 data cache (48 KiB on the Intel cores measured) the data comes from L2. Below it the
