@@ -283,7 +283,8 @@ mod self_test_tests {
             true => Backend::Pmull,
             false => Backend::Vpclmul512,
         };
-        if !failing.names("gfni") && cpu::has_gfni() && available(reflecting) {
+        let off = failing.names("gfni") || EnvList::read("CRCSTAMP_DISABLE").names("gfni");
+        if !off && cpu::has_gfni() && available(reflecting) {
             assert!(features().gfni(), "the reflected run failed its self-test");
         }
     }
