@@ -299,7 +299,11 @@ mod self_test_tests {
             .iter()
             .any(|v| EnvList::read(v).names("gfni"));
         let cpu = features();
-        assert_eq!(cpu.gfni(), !off, "rbit is NEON: only a variable turns the run off");
+        assert_eq!(
+            cpu.gfni(),
+            !off,
+            "rbit is NEON: only a variable turns the run off"
+        );
         for b in [Backend::Pmull, Backend::PmullEor3] {
             assert!(!runs_reflected(b, cpu, REFLECTED_MIN - 1));
             assert_eq!(runs_reflected(b, cpu, REFLECTED_MIN), cpu.gfni());
