@@ -227,8 +227,8 @@ for f in failed:
 sys.exit(1 if failed and check else 0)
 PY
 # Cycles per 128 B each of our folding loops may take under llvm-mca-19 (`--check` fails
-# past 10% over): the table in spec/engine.md ("aarch64 and the static model"), rounded up to
-# a tenth. Lower a line when a loop gets faster; raise one only with a decision in
+# past 10% over): the table in spec/engine.md ("aarch64 under llvm-mca"), rounded up to a
+# tenth. Lower a line when a loop gets faster; raise one only with a decision in
 # spec/decisions.md.
 budget=$dir/budget.txt
 cat >"$budget" <<'BUDGET'
