@@ -225,7 +225,8 @@ pub struct RouteStep {
     /// Folding whose last reduction is two steps of the CRC instruction instead of Barrett
     /// (CRC-32C on x86_64).
     pub reduced_by_instruction: bool,
-    /// A forward (msb) CRC run reflected over bit-reversed bytes (GFNI).
+    /// A forward (msb) CRC run reflected over bit-reversed bytes (GFNI on x86_64, `rbit` on
+    /// aarch64).
     pub reflected: bool,
     /// Vector loads aligned to the vector's size, after a head.
     pub aligned: bool,

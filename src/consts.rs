@@ -34,7 +34,8 @@ pub struct Consts<'a, W> {
     pub fold: Option<&'a FoldConsts>,
     /// For msb models: the folding constants of the lsb model with the same polynomial,
     /// with which a kernel can run this CRC reflected, over bit-reversed bytes (the 512-bit
-    /// kernel does where the CPU has GFNI). `None` for lsb models and widths above 64.
+    /// kernel does where the CPU has GFNI, aarch64's PMULL kernels with `rbit`). `None` for
+    /// lsb models and widths above 64.
     pub fold_reflected: Option<&'a FoldConsts>,
     /// `x^(8·2^j) mod G`, unreflected, for j = 0..64.
     pub combine: &'a [W; 64],

@@ -77,7 +77,8 @@ const OWN_128: Backend = Backend::Pmull;
 /// The family's 512-bit loops with no issue slot to spare read ahead on long inputs
 /// (`kernels::shapes::AHEAD`).
 pub(super) const READS_AHEAD: Bits = 1 << 7;
-/// msb CRCs run reflected on 512-bit vectors, with GFNI's bit reversal (`fold.rs`).
+/// msb CRCs run reflected on 512-bit vectors, with GFNI's bit reversal (`fold.rs`); on
+/// aarch64 on PMULL, with `rbit`.
 pub(super) const GFNI: Bits = 1 << 8;
 /// The family folds on 512-bit vectors here, from its profile's lengths.
 pub(super) const ZMM: Bits = 1 << 9;
@@ -232,7 +233,7 @@ impl Cpu {
         self.0 & bit(b) != 0
     }
 
-    /// Whether msb CRCs run reflected on 512-bit vectors (GFNI).
+    /// Whether msb CRCs run reflected on 512-bit vectors (GFNI; aarch64: on PMULL, `rbit`).
     #[inline(always)]
     pub(crate) fn gfni(self) -> bool {
         self.0 & GFNI != 0

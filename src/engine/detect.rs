@@ -278,8 +278,36 @@ mod self_test_tests {
                 assert_ne!(availability(b), Availability::FailedSelfTest, "{b:?}");
             }
         }
-        if !failing.names("gfni") && cpu::has_gfni() && available(Backend::Vpclmul512) {
+        // The kernel that runs msb CRCs reflected: x86_64's 512-bit one, aarch64's PMULL.
+        let reflecting = match cfg!(target_arch = "aarch64") {
+            true => Backend::Pmull,
+            false => Backend::Vpclmul512,
+        };
+        let off = failing.names("gfni") || EnvList::read("CRCSTAMP_DISABLE").names("gfni");
+        if !off && cpu::has_gfni() && available(reflecting) {
             assert!(features().gfni(), "the reflected run failed its self-test");
         }
+    }
+
+    /// On aarch64 msb CRCs run reflected on both PMULL kernels from `REFLECTED_MIN` bytes,
+    /// unless a variable turns that off.
+    #[cfg(target_arch = "aarch64")]
+    #[test]
+    fn runs_msb_crcs_reflected_on_pmull() {
+        use plan::{runs_reflected, REFLECTED_MIN};
+        let off = ["CRCSTAMP_DISABLE", "CRCSTAMP_FAIL_SELF_TEST"]
+            .iter()
+            .any(|v| EnvList::read(v).names("gfni"));
+        let cpu = features();
+        assert_eq!(
+            cpu.gfni(),
+            !off,
+            "rbit is NEON: only a variable turns the run off"
+        );
+        for b in [Backend::Pmull, Backend::PmullEor3] {
+            assert!(!runs_reflected(b, cpu, REFLECTED_MIN - 1));
+            assert_eq!(runs_reflected(b, cpu, REFLECTED_MIN), cpu.gfni());
+        }
+        assert!(!runs_reflected(Backend::HwCrc, cpu, 1 << 20));
     }
 }

@@ -81,13 +81,13 @@ const CPUS: [Synthetic; 2] = {
             name: "generic: Neoverse V1",
             family: Family::Generic,
             kernels: &[Pmull, PmullEor3, HwCrc, Fusion],
-            gfni: false,
+            gfni: true,
         },
         Synthetic {
             name: "generic: Cortex-A72",
             family: Family::Generic,
             kernels: &[Pmull, HwCrc, Fusion],
-            gfni: false,
+            gfni: true,
         },
     ]
 };

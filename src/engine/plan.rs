@@ -87,8 +87,21 @@ pub(crate) const ZMM_MIN: usize = profile_zmm(Family::Intel);
 /// a 2.5 GHz Xeon, where the shuffle's shorter latency into the first fold and out of the
 /// reduction counted for more (`spec/decisions.md`, "Forward CRCs reflected from 1 KiB",
 /// "Intel: 512-bit vectors from 512 bytes").
+#[cfg(not(target_arch = "aarch64"))]
 pub(crate) const REFLECTED_MIN: usize = ZMM_MIN;
+#[cfg(not(target_arch = "aarch64"))]
 const _: () = assert!(REFLECTED_MIN >= ZMM_MIN);
+/// On aarch64 (PMULL, with or without EOR3): estimated with llvm-mca-19 for Neoverse N1,
+/// V1, V2 and Apple M1, not measured. One `rbit` a block instead of `rev64` and `ext` takes
+/// the 128-byte loop from 10.05 to 8.05 cycles on V1 and V2 (EOR3) and from 24.04 to 20.04
+/// on N1 (PMULL), but the register's way in and out takes a `rev` and an `rbit` more. One
+/// whole call, traced under qemu and modelled: from 320 B neither V1 nor V2 nor N1 loses
+/// (V1 57 cycles either way at 320 B, 65 against 67 at 448 B), at 304 B V1 loses one cycle;
+/// M1 is one cycle slower at every length (both loops at its bound of 16), which one route
+/// for every aarch64 core accepts (`spec/decisions.md`, "aarch64: forward CRCs reflected
+/// with rbit from 320 bytes").
+#[cfg(target_arch = "aarch64")]
+pub(crate) const REFLECTED_MIN: usize = 320;
 
 /// From this length the route reads ahead (`shapes::AHEAD`) where the family does: past the
 /// L1 data cache (48 KiB on the Intel cores measured) the data comes from L2. Below it the
@@ -317,11 +330,16 @@ pub(crate) fn fusion_from(cpu: Cpu) -> usize {
 }
 
 /// Whether `backend` runs msb CRCs of `len` bytes reflected over bit-reversed bytes here
-/// (`kernels::fold_reflected`): the 512-bit kernel where the CPU has GFNI, from
-/// [`REFLECTED_MIN`] bytes.
+/// (`kernels::fold_reflected`) from [`REFLECTED_MIN`] bytes: on x86_64 the 512-bit kernel
+/// where the CPU has GFNI; on aarch64 both PMULL kernels (the bit stands for NEON's `rbit`,
+/// which every core has, so that the self-test and `CRCSTAMP_DISABLE=gfni` turn it off).
 #[inline(always)]
 pub(crate) fn runs_reflected(backend: Backend, cpu: Cpu, len: usize) -> bool {
-    backend == Backend::Vpclmul512 && cpu.gfni() && len >= REFLECTED_MIN
+    #[cfg(target_arch = "aarch64")]
+    let kernel = matches!(backend, Backend::Pmull | Backend::PmullEor3);
+    #[cfg(not(target_arch = "aarch64"))]
+    let kernel = backend == Backend::Vpclmul512;
+    kernel && cpu.gfni() && len >= REFLECTED_MIN
 }
 
 /// Whether the loops of `shapes::AHEAD` read ahead on `len` bytes here.

@@ -100,7 +100,7 @@ impl Display for Report {
             writeln!(
                 f,
                 "fold_reflected: the same polynomial in the lsb order, for the reflected run \
-                 over bit-reversed bytes (vpclmul512 with GFNI)"
+                 over bit-reversed bytes (vpclmul512 with GFNI; pmull and pmull-eor3 with rbit)"
             )?;
             write_fold(f, "fold_reflected", fold)?;
         }

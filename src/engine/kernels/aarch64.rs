@@ -47,7 +47,6 @@ pub(crate) fn fold_by_instruction(
     None
 }
 
-/// No kernel runs msb CRCs reflected here (`plan::runs_reflected` is false).
 /// No entry reduces by the instruction here.
 pub(crate) const fn reduces_by_instruction(_: Backend, _: HwCrc) -> bool {
     false
@@ -58,8 +57,29 @@ pub(crate) const fn aligns_from(_: Backend, _: bool) -> Option<usize> {
     None
 }
 
-pub(crate) fn fold_reflected(b: Backend, _: bool, _: &FoldConsts, _: u32, _: u64, _: &[u8]) -> u64 {
-    unreachable!("{b:?} does not run msb CRCs reflected")
+/// [`fold`] for an msb CRC run reflected over bit-reversed bytes: `twin` are the
+/// constants of the lsb CRC of the same polynomial; `reg`, in and out, the msb register.
+/// One `rbit` a block where the msb loop has `rev64` and `ext`, which leaves the four
+/// vector pipes of Neoverse V1/V2 to the multiplies and EOR3 (`plan::runs_reflected`).
+/// There is no read-ahead shape here.
+#[inline(always)]
+pub(crate) fn fold_reflected(
+    backend: Backend,
+    _: bool,
+    twin: &FoldConsts,
+    width: u32,
+    reg: u64,
+    bytes: &[u8],
+) -> u64 {
+    // SAFETY (every arm): `backend` is available, so detection checked every extension its
+    // entry point enables; `rbit` is NEON, the aarch64 baseline.
+    unsafe {
+        match backend {
+            Backend::Pmull => pmull_reflected(twin, width, reg, bytes),
+            Backend::PmullEor3 => pmull_eor3_reflected(twin, width, reg, bytes),
+            _ => unreachable!("{backend:?} does not run msb CRCs reflected"),
+        }
+    }
 }
 
 /// Fusion over the blocks at the start of `bytes` (`hw`'s instruction with the fold, on
@@ -122,6 +142,27 @@ by_order! {
     /// The CPU must support PMULL (`aes`) and SHA3.
     #[target_feature(enable = "neon,aes,sha3")]
     fn pmull_eor3_lsb / pmull_eor3_msb = from_register::<Eor3, _, false, Barrett>;
+}
+
+/// An msb CRC run reflected over bit-reversed bytes (`fold.rs`), `f` the constants of
+/// its reflected twin, `reg` the msb register.
+///
+/// # Safety
+/// The CPU must support PMULL (`aes`).
+#[target_feature(enable = "neon,aes")]
+unsafe fn pmull_reflected(f: &FoldConsts, width: u32, reg: u64, bytes: &[u8]) -> u64 {
+    // SAFETY: as above.
+    unsafe { from_register::<Plain, true, true, Barrett>(f, width, reg, bytes) }
+}
+
+/// [`pmull_reflected`] with each three-way XOR one EOR3.
+///
+/// # Safety
+/// The CPU must support PMULL (`aes`) and SHA3.
+#[target_feature(enable = "neon,aes,sha3")]
+unsafe fn pmull_eor3_reflected(f: &FoldConsts, width: u32, reg: u64, bytes: &[u8]) -> u64 {
+    // SAFETY: as above.
+    unsafe { from_register::<Eor3, true, true, Barrett>(f, width, reg, bytes) }
 }
 
 /// Fusion's entry points: one per set of extensions, each on its vectors `$v` in its shape
