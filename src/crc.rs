@@ -6,7 +6,8 @@ use crate::engine;
 use crate::word::Word;
 use crcstamp_layout::StampedModel;
 
-/// A streaming CRC digest stamped out by [`#[crc]`](crate::crc).
+/// A streaming CRC digest stamped out by `#[crc]` (feature `macros`) or ready-made in
+/// [`catalog`](crate::catalog).
 ///
 /// Every stamped type also has each of these as an inherent item, so calling them needs no
 /// trait import; the trait is for code generic over the algorithm.
