@@ -13,11 +13,12 @@
 //! - `emit` (feature `tokens`; its formatted file, feature `emit`): the Rust code shared by
 //!   the `#[crc]` macro and `crc-gen emit`.
 //! - `search` (feature `search`): recovering unknown CRC parameters from samples.
-//! - [`standalone`]: dependency-free Rust and C99 (with optional carry-less-multiply
-//!   folding) for any project; [`fold_view`] names the folding constants they write.
+//! - `standalone` (feature `standalone`): dependency-free Rust and C99 (with optional
+//!   carry-less-multiply folding) for any project; [`fold_view`] names the folding constants
+//!   they write.
 //!
-//! `emit` and `search` are on by default; without them (`default-features = false`) crc-gen
-//! is the math alone, with no syn, quote or prettyplease.
+//! `emit`, `search` and `standalone` are on by default; without them (`default-features =
+//! false`) crc-gen is the math alone, with no syn, quote or prettyplease.
 //!
 //! ```
 //! use crc_gen::{catalogue, DerivedConsts, Slice};
@@ -45,6 +46,8 @@ pub mod reference;
 #[cfg(feature = "search")]
 #[cfg_attr(docsrs, doc(cfg(feature = "search")))]
 pub mod search;
+#[cfg(feature = "standalone")]
+#[cfg_attr(docsrs, doc(cfg(feature = "standalone")))]
 pub mod standalone;
 pub mod tables;
 
