@@ -55,16 +55,16 @@ struct CheckReport {
 
 /// The counts coreutils reports at the end of each list.
 #[derive(Default)]
-struct Counts {
-    malformed: usize,
+pub(crate) struct Counts {
+    pub(crate) malformed: usize,
     /// Lines starting with `#`.
-    comments: usize,
-    good_lines: usize,
-    unreadable: usize,
-    mismatched: usize,
-    verified: usize,
+    pub(crate) comments: usize,
+    pub(crate) good_lines: usize,
+    pub(crate) unreadable: usize,
+    pub(crate) mismatched: usize,
+    pub(crate) verified: usize,
     /// The first improperly formatted line's number and reason.
-    first_malformed: Option<String>,
+    pub(crate) first_malformed: Option<String>,
 }
 
 /// The engines built so far, one per model the lists name.
@@ -319,8 +319,6 @@ fn malformed(
 
 /// The closing warnings, as coreutils words them; whether the check failed.
 fn summary(n: &Counts, opts: &CheckOptions, algorithms: &Algorithms, list_name: &str) -> bool {
-    let plural =
-        |k: usize, one: &str, many: &str| format!("{k} {}", if k == 1 { one } else { many });
     if n.good_lines == 0 {
         let first = n.first_malformed.as_deref().unwrap_or(if n.comments > 0 {
             "it holds only comments and blank lines"
@@ -333,6 +331,14 @@ fn summary(n: &Counts, opts: &CheckOptions, algorithms: &Algorithms, list_name: 
         );
         return true;
     }
+    closing(n, opts, list_name)
+}
+
+/// The warnings after a list's lines, as coreutils words them, and whether its check failed:
+/// `sum -c`'s and `sum --format s3 -c`'s.
+pub(crate) fn closing(n: &Counts, opts: &CheckOptions, list_name: &str) -> bool {
+    let plural =
+        |k: usize, one: &str, many: &str| format!("{k} {}", if k == 1 { one } else { many });
     if !opts.status {
         if n.malformed > 0 {
             let what = plural(n.malformed, "line is", "lines are");

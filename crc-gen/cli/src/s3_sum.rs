@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use crcstamp::DynCrc;
 
 use crate::base64;
-use crate::check::CheckOptions;
+use crate::check::{self, CheckOptions, Counts};
 use crate::input::{self, Plan};
 use crate::listline::{self, Spacing, Style};
 use crate::output::{flush, write_bytes, OutputError};
@@ -192,17 +192,6 @@ fn stated(text: &str, algo: Algo, width: u32) -> Result<(u128, Option<u64>), Str
     Ok((crc, parts))
 }
 
-/// The counts the closing warnings give.
-#[derive(Default)]
-struct Counts {
-    good: usize,
-    malformed: usize,
-    mismatched: usize,
-    unreadable: usize,
-    verified: usize,
-    first_malformed: Option<String>,
-}
-
 /// Checks one list's lines; whether it failed.
 fn check_list(list: &Path, req: &Request<'_>, opts: &CheckOptions) -> Result<bool, Stop> {
     let stdin = list.as_os_str() == "-";
@@ -239,7 +228,7 @@ fn check_list(list: &Path, req: &Request<'_>, opts: &CheckOptions) -> Result<boo
                 continue;
             }
         };
-        n.good += 1;
+        n.good_lines += 1;
         let shown = String::from_utf8_lossy(&name).into_owned();
         let verdict = match verify(&name, algo, want, bytes, req) {
             Ok(true) => {
@@ -331,30 +320,10 @@ fn verify(
 
 /// The closing warnings, as `sum -c` words them; whether the list failed.
 fn summary(n: &Counts, opts: &CheckOptions, list_name: &str) -> bool {
-    let plural =
-        |k: usize, one: &str, many: &str| format!("{k} {}", if k == 1 { one } else { many });
-    if n.good == 0 {
+    if n.good_lines == 0 {
         let first = n.first_malformed.as_deref().unwrap_or("it is empty");
         eprintln!("crc-gen: {list_name}: no properly formatted S3 checksum lines found ({first})");
         return true;
     }
-    if !opts.status {
-        if n.malformed > 0 {
-            let what = plural(n.malformed, "line is", "lines are");
-            eprintln!("crc-gen: WARNING: {what} improperly formatted");
-        }
-        if n.unreadable > 0 {
-            let what = plural(n.unreadable, "listed file", "listed files");
-            eprintln!("crc-gen: WARNING: {what} could not be read");
-        }
-        if n.mismatched > 0 {
-            let what = plural(n.mismatched, "computed checksum", "computed checksums");
-            eprintln!("crc-gen: WARNING: {what} did NOT match");
-        }
-    }
-    if opts.ignore_missing && n.verified == 0 && n.unreadable == 0 {
-        eprintln!("crc-gen: {list_name}: no file was verified");
-        return true;
-    }
-    n.mismatched + n.unreadable > 0 || (opts.strict && n.malformed > 0)
+    check::closing(n, opts, list_name)
 }

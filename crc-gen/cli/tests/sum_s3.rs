@@ -247,6 +247,29 @@ fn lists_take_s3_names_and_refuse_bad_base64() {
         (code, err.as_str()),
         (1, "crc-gen: gone: no file was verified\n")
     );
+    // As `sum -c` (and sha256sum): `--status` silences it, and a directory is no verified file.
+    let args = [
+        "--format",
+        "s3",
+        "-c",
+        "--ignore-missing",
+        "--status",
+        "gone",
+    ];
+    let (code, out, err) = sum(&args, d, b"");
+    assert_eq!((code, out.as_str(), err.as_str()), (1, "", ""));
+    std::fs::create_dir(d.join("dir")).unwrap();
+    std::fs::write(d.join("dirs"), "CRC32 (dir) = y/Q5Jg==\n").unwrap();
+    let (code, _, err) = sum(
+        &["--format", "s3", "-c", "--ignore-missing", "dirs"],
+        d,
+        b"",
+    );
+    assert_eq!(code, 1);
+    assert!(
+        err.ends_with("crc-gen: dirs: no file was verified\n"),
+        "{err}"
+    );
     std::fs::write(d.join("bad"), "ChecksumCRC32C (nine) = 4waSg!==\n").unwrap();
     let (code, out, err) = sum(&["--format", "s3", "-c", "bad"], d, b"");
     assert_eq!(
