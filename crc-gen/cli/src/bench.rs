@@ -25,6 +25,7 @@ use crate::model_arg;
 use crate::output::write_line;
 use crate::output::{print_out, Format};
 use crate::plot::{self, size_label, Panel, Series};
+use crate::size_arg;
 use crate::timing::{self, test_data, Settings};
 
 /// Algorithms measured when none is named.
@@ -91,32 +92,12 @@ fn backend_help() -> String {
     )
 }
 
-/// Parses `4096`, `4K`, `4KiB`, `1M`, `1g`.
+/// Parses `4096`, `4K`, `4KiB`, `1M`, `1g`: 1 byte to 1 GiB.
 fn parse_size(s: &str) -> Result<usize, String> {
-    let t = s.trim();
-    let lower = t.to_ascii_lowercase();
-    let digits_end = lower
-        .find(|c: char| !c.is_ascii_digit())
-        .unwrap_or(lower.len());
-    let (num, unit) = lower.split_at(digits_end);
-    let shift = match unit.trim() {
-        "" | "b" => 0,
-        "k" | "kib" | "kb" => 10,
-        "m" | "mib" | "mb" => 20,
-        "g" | "gib" | "gb" => 30,
-        _ => return Err(format!("`{t}`: unknown size unit (use K, M or G)")),
-    };
-    let n: usize = num
-        .parse()
-        .map_err(|_| format!("`{t}` is not a size in bytes"))?;
-    let bytes = n
-        .checked_shl(shift)
-        .filter(|b| *b >> shift == n)
-        .ok_or_else(|| format!("`{t}` is too large"))?;
-    if bytes == 0 || bytes > 1 << 30 {
-        return Err(format!("`{t}`: sizes go from 1 byte to 1 GiB"));
+    match size_arg::bytes(s)? {
+        bytes @ 1..=0x4000_0000 => Ok(bytes as usize),
+        _ => Err(format!("`{}`: sizes go from 1 byte to 1 GiB", s.trim())),
     }
-    Ok(bytes)
 }
 
 /// What is timed: the automatic path, one backend, or a read-only pass over the input.

@@ -24,6 +24,7 @@ mod s3;
 mod s3_sum;
 mod search;
 mod show;
+mod size_arg;
 mod sum;
 mod text;
 mod timing;

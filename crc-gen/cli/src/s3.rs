@@ -16,6 +16,7 @@ use crcstamp::DynCrc;
 
 use crate::base64;
 use crate::input::{self, Plan, Summed};
+use crate::size_arg;
 
 /// S3's smallest part (all but the last).
 pub const MIN_PART: u64 = 5 << 20;
@@ -183,22 +184,7 @@ impl Layout {
 /// Parses `--part-size`: bytes, or with `K`, `M`, `G` (also `KiB`, `MB`, ...: powers of 1024,
 /// as the AWS CLI reads `multipart_chunksize`); 5 MiB to 5 GiB.
 pub fn part_size_arg(s: &str) -> Result<u64, String> {
-    let lower = s.trim().to_ascii_lowercase();
-    let end = lower
-        .find(|c: char| !c.is_ascii_digit())
-        .unwrap_or(lower.len());
-    let (num, unit) = lower.split_at(end);
-    let shift = match unit.trim() {
-        "" | "b" => 0,
-        "k" | "kb" | "kib" => 10,
-        "m" | "mb" | "mib" => 20,
-        "g" | "gb" | "gib" => 30,
-        _ => return Err(format!("`{s}`: unknown size unit (use K, M or G)")),
-    };
-    let n: u64 = num
-        .parse()
-        .map_err(|_| format!("`{s}` is not a size in bytes"))?;
-    let bytes = n.saturating_mul(1 << shift);
+    let bytes = size_arg::bytes(s)?;
     if bytes < MIN_PART {
         return Err(format!("`{s}` is under S3's 5 MiB minimum part size"));
     }

@@ -213,14 +213,17 @@ fn capture_5_narrow_fields_and_trailers() {
 /// pair; with init all ones, that one is printed first, not the smaller equivalent.
 #[test]
 fn equivalent_inits_are_named_on_the_models_line() {
-    let frames_of = |init: u128, xorout: u128| {
-        let m = crc_gen::ModelSpec::new(24, 0x00065b)
+    let model = |init: u128, xorout: u128| {
+        crc_gen::ModelSpec::new(24, 0x00065b)
             .init(init)
             .xorout(xorout)
             .refin(true)
             .refout(false)
             .build()
-            .unwrap();
+            .unwrap()
+    };
+    let frames_of = |init: u128, xorout: u128| {
+        let m = model(init, xorout);
         let mut rng = common::Rng(0x5606);
         let frames: Vec<Vec<u8>> = [11, 17, 12, 25, 14, 30, 19, 9]
             .iter()
@@ -248,33 +251,13 @@ fn equivalent_inits_are_named_on_the_models_line() {
     );
     assert!(!line.starts_with(&attribute(0xff50bd, 0xff5e9f)), "{line}");
     // The printed pair is the same CRC as the capture's, on lengths the capture has not.
-    let init = u128::from_str_radix(
-        line.split("init = 0x")
-            .nth(1)
-            .unwrap()
-            .split(',')
-            .next()
-            .unwrap(),
-        16,
-    )
-    .unwrap();
-    let xorout = u128::from_str_radix(
-        line.split("xorout = 0x")
-            .nth(1)
-            .unwrap()
-            .split(')')
-            .next()
-            .unwrap(),
-        16,
-    )
-    .unwrap();
-    let printed = crc_gen::ModelSpec::new(24, 0x65b)
-        .init(init)
-        .xorout(xorout)
-        .refin(true)
-        .refout(false)
-        .build()
-        .unwrap();
+    // The hex value after `key = 0x` on the line, up to `end`.
+    let field = |key: &str, end: char| {
+        let after = line.split(&format!("{key} = 0x")).nth(1).unwrap();
+        u128::from_str_radix(after.split(end).next().unwrap(), 16).unwrap()
+    };
+    let (init, xorout) = (field("init", ','), field("xorout", ')'));
+    let printed = model(init, xorout);
     for n in 0..200 {
         let data: Vec<u8> = (0..n).map(|i| (i * 7 + n) as u8).collect();
         assert_eq!(printed.crc(&data), m.crc(&data), "{n} bytes");
