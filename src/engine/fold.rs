@@ -48,7 +48,7 @@ pub(crate) trait Side {
 pub(crate) struct Alone;
 
 impl Side for Alone {
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     unsafe fn step(&mut self) {}
 }
 
@@ -63,7 +63,7 @@ pub(crate) trait LoopPair {
 pub(crate) struct Stamped;
 
 impl LoopPair for Stamped {
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn pair<V: Vector, const N: usize>(f: &FoldConsts) -> [u64; 2] {
         match N {
             4 => f.k(one::<V>() + 2),
@@ -77,7 +77,7 @@ impl LoopPair for Stamped {
 pub(crate) struct OfInstruction<I>(core::marker::PhantomData<I>);
 
 impl<I: CrcInstruction> LoopPair for OfInstruction<I> {
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn pair<V: Vector, const N: usize>(f: &FoldConsts) -> [u64; 2] {
         match N {
             // The stamped pair, a broadcast from memory, where it has one.
@@ -92,7 +92,7 @@ impl<I: CrcInstruction> LoopPair for OfInstruction<I> {
 ///
 /// # Safety
 /// The CPU must support `V`'s and `V::Lane`'s instructions.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub(crate) unsafe fn from_register<V: Vector, const LSB: bool, const BITREV: bool, R: Reduce>(
     f: &FoldConsts,
     width: u32,
@@ -116,7 +116,7 @@ pub(crate) unsafe fn from_register<V: Vector, const LSB: bool, const BITREV: boo
 ///
 /// # Safety
 /// As [`from_register`].
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub(crate) unsafe fn from_register_aligned<
     V: Vector,
     const LSB: bool,
@@ -188,7 +188,7 @@ const HEAD_ON_VECTOR_MIN: usize = 8;
 ///
 /// # Safety
 /// The CPU must support `V`'s, `V::Lane`'s and `I`'s instructions.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub(crate) unsafe fn from_register_by_instruction<
     V: Vector,
     I: CrcInstruction,
@@ -258,7 +258,7 @@ macro_rules! fold_loop {
 ///
 /// # Safety
 /// The CPU must support `V`'s and `V::Lane`'s instructions and `side`'s.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub(crate) unsafe fn body<
     V: Vector,
     const LSB: bool,
@@ -360,7 +360,7 @@ pub(crate) unsafe fn body<
 
 /// `a · x^2D ⊕ b · x^D ⊕ c` for `k1`, `k2` the pairs of distances D and 2D: three
 /// consecutive vectors onto the last, the two multiplies side by side.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 unsafe fn fold_two<V: Vector, const LSB: bool>(a: V, b: V, c: V, k1: V, k2: V) -> V {
     // SAFETY: the caller guarantees `V`'s instructions.
     unsafe { fold::<_, LSB>(a, fold::<_, LSB>(b, c, k1), k2) }
@@ -371,7 +371,7 @@ unsafe fn fold_two<V: Vector, const LSB: bool>(a: V, b: V, c: V, k1: V, k2: V) -
 ///
 /// # Safety
 /// As [`body`].
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 unsafe fn step<
     V: Vector,
     const LSB: bool,

@@ -48,7 +48,7 @@ pub(crate) const fn step_bytes_of(vector_bytes: usize, words: usize) -> usize {
 ///
 /// # Safety
 /// The CPU must support the instructions of `V` and `I`.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub(crate) unsafe fn update<
     'a,
     V: Vector,
@@ -123,7 +123,7 @@ const fn gcd(a: usize, b: usize) -> usize {
 ///
 /// # Safety
 /// As [`update`].
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 unsafe fn fused<V: Vector, I: CrcInstruction, const WORDS: usize, const AHEAD: usize>(
     f: &FoldConsts,
     state: u32,
@@ -194,7 +194,7 @@ impl<'a, I: CrcInstruction, const WORDS: usize> Streams<'a, I, WORDS> {
     ///
     /// # Safety
     /// As [`Side::step`].
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     unsafe fn take(&mut self, [a, b, c]: [&[[u8; 8]; WORDS]; 3]) {
         let [mut x, mut y, mut z] = self.regs;
         for j in 0..WORDS {
@@ -213,7 +213,7 @@ impl<'a, I: CrcInstruction, const WORDS: usize> Streams<'a, I, WORDS> {
     ///
     /// # Safety
     /// As [`Side::step`].
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     unsafe fn finish(&mut self) {
         while let Some(((a, b), c)) = self.steps.next() {
             // SAFETY: the caller guarantees `I`'s instructions.
@@ -229,7 +229,7 @@ impl<'a, I: CrcInstruction, const WORDS: usize> Streams<'a, I, WORDS> {
 }
 
 impl<I: CrcInstruction, const WORDS: usize> Side for Streams<'_, I, WORDS> {
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     unsafe fn step(&mut self) {
         if let Some(((a, b), c)) = self.steps.next() {
             // SAFETY: the caller guarantees `I`'s instructions.

@@ -23,7 +23,7 @@ pub(crate) trait Reduce {
 pub(crate) struct Barrett;
 
 impl Reduce for Barrett {
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     unsafe fn reduce<L: Lane, const LSB: bool, const BITREV: bool>(
         f: &FoldConsts,
         width: u32,
@@ -52,7 +52,7 @@ impl Reduce for Barrett {
 pub(crate) struct ByInstruction<I>(core::marker::PhantomData<I>);
 
 impl<I: CrcInstruction> Reduce for ByInstruction<I> {
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     unsafe fn reduce<L: Lane, const LSB: bool, const BITREV: bool>(
         _: &FoldConsts,
         _: u32,
@@ -73,7 +73,7 @@ impl<I: CrcInstruction> Reduce for ByInstruction<I> {
 ///
 /// # Safety
 /// The CPU must support `L`'s instructions.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 unsafe fn barrett<L: Lane, const LSB: bool>(f: &FoldConsts, width: u32, x: L) -> L {
     let [b1, b2] = f.barrett;
     let lo128 = f.k128[1];

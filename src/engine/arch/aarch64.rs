@@ -39,16 +39,16 @@ impl<const EOR3: bool> Vector for Neon<EOR3> {
     type Half = Self;
     const BYTES: usize = 16;
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn blocks(bytes: &[u8]) -> (&[[u8; 16]], &[u8]) {
         bytes.as_chunks()
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     unsafe fn load(block: &[u8; 16]) -> Self {
         // SAFETY: `block` is 16 readable bytes; NEON is part of the aarch64 baseline.
         unsafe { Neon(vreinterpretq_u64_u8(vld1q_u8(block.as_ptr()))) }
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     unsafe fn bswap_lanes(self) -> Self {
         // SAFETY: NEON is part of the aarch64 baseline.
         unsafe {
@@ -56,7 +56,7 @@ impl<const EOR3: bool> Vector for Neon<EOR3> {
             Neon(vreinterpretq_u64_u8(vextq_u8::<8>(r, r)))
         }
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     unsafe fn bitrev_bytes(self) -> Self {
         // SAFETY: as above.
         unsafe {
@@ -65,7 +65,7 @@ impl<const EOR3: bool> Vector for Neon<EOR3> {
             ))))
         }
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     unsafe fn splat(q0: u64, q1: u64) -> Self {
         // SAFETY: as above.
         unsafe { Neon(vcombine_u64(vcreate_u64(q0), vcreate_u64(q1))) }
@@ -86,12 +86,12 @@ impl<const EOR3: bool> Vector for Neon<EOR3> {
             vreinterpretq_u64_p128(vmull_p64(vgetq_lane_u64::<A>(a), vgetq_lane_u64::<B>(b)))
         })
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     unsafe fn xor(a: Self, b: Self) -> Self {
         // SAFETY: NEON is part of the aarch64 baseline.
         unsafe { Neon(veorq_u64(a.0, b.0)) }
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     unsafe fn xor3(a: Self, b: Self, c: Self) -> Self {
         // SAFETY: with `EOR3` the caller guarantees SHA3 (only its entry points instantiate
         // `Eor3`); NEON is part of the aarch64 baseline.
@@ -102,42 +102,42 @@ impl<const EOR3: bool> Vector for Neon<EOR3> {
             })
         }
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     unsafe fn widen(lane: Self) -> Self {
         lane
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     unsafe fn low_lane(self) -> Self {
         self
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     unsafe fn halves(self) -> (Self, Self) {
         unreachable!("a 128-bit vector is one lane")
     }
 }
 
 impl<const EOR3: bool> Lane for Neon<EOR3> {
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     unsafe fn down(a: Self) -> Self {
         // SAFETY: NEON is part of the aarch64 baseline.
         unsafe { Neon(vextq_u64::<1>(a.0, vdupq_n_u64(0))) }
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     unsafe fn up(a: Self) -> Self {
         // SAFETY: as above.
         unsafe { Neon(vextq_u64::<1>(vdupq_n_u64(0), a.0)) }
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     unsafe fn pair(q0: u64, q1: u64) -> Self {
         // SAFETY: as above.
         unsafe { Self::splat(q0, q1) }
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     unsafe fn qword<const I: i32>(a: Self) -> u64 {
         // SAFETY: as above.
         unsafe { vgetq_lane_u64::<I>(a.0) }
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     unsafe fn shuffle(a: Self, mask: &[u8; 16]) -> Self {
         // SAFETY: `mask` is 16 readable bytes; NEON is baseline. TBL zeroes out-of-range
         // lanes like PSHUFB.
@@ -146,7 +146,7 @@ impl<const EOR3: bool> Lane for Neon<EOR3> {
             Neon(vreinterpretq_u64_u8(vqtbl1q_u8(a, vld1q_u8(mask.as_ptr()))))
         }
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     unsafe fn blend(a: Self, b: Self, mask: &[u8; 16]) -> Self {
         // SAFETY: as above.
         unsafe {

@@ -27,7 +27,7 @@ pub(crate) trait Multiply: Copy {
     ///
     /// # Safety
     /// As [`clmul`](Self::clmul).
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     unsafe fn clmul_sum_xor(a: [u64; 2], b: [u64; 2], c: [u64; 2]) -> [u64; 2] {
         // SAFETY: the caller's.
         let ([l0, h0], [l1, h1]) = unsafe { (Self::clmul(a[0], b[0]), Self::clmul(a[1], b[1])) };
@@ -59,11 +59,11 @@ impl<M: Multiply> Vector for Pair<M> {
     type Half = Pair<M>;
     const BYTES: usize = 16;
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn blocks(bytes: &[u8]) -> (&[[u8; 16]], &[u8]) {
         bytes.as_chunks()
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     unsafe fn load(block: &[u8; 16]) -> Self {
         let p = block.as_ptr();
         if M::MISALIGNED_SLOW && p.align_offset(8) == 0 {
@@ -76,12 +76,12 @@ impl<M: Multiply> Vector for Pair<M> {
             from_bytes(block)
         }
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     unsafe fn bswap_lanes(self) -> Self {
         let [q0, q1] = self.0;
         pair([q1.swap_bytes(), q0.swap_bytes()])
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     unsafe fn load_swapped(block: &[u8; 16]) -> Self {
         if M::MISALIGNED_SLOW {
             // SAFETY: the caller guarantees `M`'s instruction.
@@ -91,11 +91,11 @@ impl<M: Multiply> Vector for Pair<M> {
         let x = u128::from_be_bytes(*block);
         pair([x as u64, (x >> 64) as u64])
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     unsafe fn bitrev_bytes(self) -> Self {
         pair(self.0.map(|q| q.reverse_bits().swap_bytes()))
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     unsafe fn splat(q0: u64, q1: u64) -> Self {
         pair([q0, q1])
     }
@@ -103,52 +103,52 @@ impl<M: Multiply> Vector for Pair<M> {
     // CRC's pairs are swapped once instead.
     const SELECTS_QWORDS: bool = false;
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     unsafe fn clmul<const A: i32, const B: i32>(a: Self, b: Self) -> Self {
         // SAFETY: the caller guarantees `M`'s instruction.
         pair(unsafe { M::clmul(a.0[A as usize & 1], b.0[B as usize & 1]) })
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     unsafe fn clmul_sum_xor(a: Self, b: Self, c: Self) -> Self {
         // SAFETY: as above.
         pair(unsafe { M::clmul_sum_xor(a.0, b.0, c.0) })
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     unsafe fn xor(a: Self, b: Self) -> Self {
         pair([a.0[0] ^ b.0[0], a.0[1] ^ b.0[1]])
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     unsafe fn xor3(a: Self, b: Self, c: Self) -> Self {
         pair([a.0[0] ^ b.0[0] ^ c.0[0], a.0[1] ^ b.0[1] ^ c.0[1]])
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     unsafe fn widen(lane: Self) -> Self {
         lane
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     unsafe fn low_lane(self) -> Self {
         self
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     unsafe fn halves(self) -> (Self, Self) {
         unreachable!("a 128-bit lane is one lane")
     }
 }
 
 impl<M: Multiply> Lane for Pair<M> {
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     unsafe fn down(a: Self) -> Self {
         pair([a.0[1], 0])
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     unsafe fn up(a: Self) -> Self {
         pair([0, a.0[0]])
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     unsafe fn pair(q0: u64, q1: u64) -> Self {
         pair([q0, q1])
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     unsafe fn qword<const I: i32>(a: Self) -> u64 {
         a.0[I as usize & 1]
     }

@@ -15,14 +15,14 @@ impl Multiply for Vpmsum {
     // POWER8 and later load from any address at full speed.
     const MISALIGNED_SLOW: bool = false;
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     unsafe fn clmul(a: u64, b: u64) -> [u64; 2] {
         // SAFETY: the caller guarantees POWER8's vector crypto; with zero second qwords
         // the sum is the one product.
         unsafe { Self::clmul_sum_xor([a, 0], [b, 0], [0, 0]) }
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     unsafe fn clmul_sum_xor(a: [u64; 2], b: [u64; 2], c: [u64; 2]) -> [u64; 2] {
         let (lo, hi): (u64, u64);
         // SAFETY: the caller guarantees POWER8's vector crypto; the block writes only the

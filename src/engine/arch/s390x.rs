@@ -16,7 +16,7 @@ impl Multiply for Vgfm {
     // qwords of an lsb CRC).
     const MISALIGNED_SLOW: bool = false;
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     unsafe fn clmul(a: u64, b: u64) -> [u64; 2] {
         let (lo, hi): (u64, u64);
         // SAFETY: the caller guarantees the vector facility; the block writes only the
@@ -43,7 +43,7 @@ impl Multiply for Vgfm {
         [lo, hi]
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     unsafe fn clmul_sum_xor(a: [u64; 2], b: [u64; 2], c: [u64; 2]) -> [u64; 2] {
         let (lo, hi): (u64, u64);
         // SAFETY: as above. `a` and `b` go in doubleword order (the sum pairs qword 0 with

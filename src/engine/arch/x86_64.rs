@@ -11,7 +11,7 @@ use crate::engine::simd::{CrcInstruction, Lane, Vector};
 const BIT_REVERSE: i64 = 0x8040_2010_0804_0201_u64 as i64;
 
 /// Reverses the 16 bytes of each 128-bit lane.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn bswap_mask() -> __m128i {
     // SAFETY: SSE2 is part of the x86_64 baseline.
     unsafe { _mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15) }
@@ -23,11 +23,11 @@ impl Vector for __m128i {
     type Half = __m128i;
     const BYTES: usize = 16;
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn blocks(bytes: &[u8]) -> (&[[u8; 16]], &[u8]) {
         bytes.as_chunks()
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     unsafe fn load(block: &[u8; 16]) -> Self {
         // SAFETY: `block` is 16 readable bytes; loadu has no alignment requirement.
         unsafe { _mm_loadu_si128(block.as_ptr().cast()) }
@@ -42,7 +42,7 @@ impl Vector for __m128i {
     unsafe fn bitrev_bytes(self) -> Self {
         _mm_gf2p8affine_epi64_epi8::<0>(self, _mm_set1_epi64x(BIT_REVERSE))
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     unsafe fn splat(q0: u64, q1: u64) -> Self {
         // SAFETY: SSE2 is part of the x86_64 baseline.
         unsafe { _mm_set_epi64x(q1 as i64, q0 as i64) }
@@ -60,48 +60,48 @@ impl Vector for __m128i {
             _ => _mm_clmulepi64_si128::<0x11>(a, b),
         }
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     unsafe fn xor(a: Self, b: Self) -> Self {
         // SAFETY: SSE2 is part of the x86_64 baseline.
         unsafe { _mm_xor_si128(a, b) }
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     unsafe fn xor3(a: Self, b: Self, c: Self) -> Self {
         // SAFETY: SSE2 is part of the x86_64 baseline (with AVX-512VL enabled by the entry
         // point, LLVM merges the two into one `vpternlogq`).
         unsafe { _mm_xor_si128(_mm_xor_si128(a, b), c) }
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     unsafe fn widen(lane: __m128i) -> Self {
         lane
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     unsafe fn low_lane(self) -> __m128i {
         self
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     unsafe fn halves(self) -> (Self, Self) {
         unreachable!("a 128-bit vector is one lane")
     }
 }
 
 impl Lane for __m128i {
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     unsafe fn down(a: Self) -> Self {
         // SAFETY: SSE2 is part of the x86_64 baseline.
         unsafe { _mm_srli_si128::<8>(a) }
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     unsafe fn up(a: Self) -> Self {
         // SAFETY: as above.
         unsafe { _mm_slli_si128::<8>(a) }
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     unsafe fn pair(q0: u64, q1: u64) -> Self {
         // SAFETY: as above.
         unsafe { _mm_set_epi64x(q1 as i64, q0 as i64) }
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     unsafe fn qword<const I: i32>(a: Self) -> u64 {
         // SAFETY: as above (`_mm_extract_epi64` would need SSE4.1; a shift and movq do not).
         unsafe {
@@ -132,7 +132,7 @@ impl Vector for __m256i {
     type Half = __m128i;
     const BYTES: usize = 32;
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn blocks(bytes: &[u8]) -> (&[[u8; 32]], &[u8]) {
         bytes.as_chunks()
     }
@@ -205,7 +205,7 @@ impl Vector for __m512i {
     type Half = __m256i;
     const BYTES: usize = 64;
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn blocks(bytes: &[u8]) -> (&[[u8; 64]], &[u8]) {
         bytes.as_chunks()
     }
@@ -215,7 +215,7 @@ impl Vector for __m512i {
         // SAFETY: `block` is 64 readable bytes; loadu has no alignment requirement.
         unsafe { _mm512_loadu_si512(block.as_ptr().cast()) }
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn prefetch(p: *const u8) {
         // SAFETY: a prefetch is a hint: it never faults and reads nothing into the program,
         // whatever the address; SSE, its extension, is part of x86_64.
@@ -313,7 +313,7 @@ const ROTATE: [u8; 128] = {
 /// for every instruction before it to finish, the second keeps the ones after from starting
 /// early, so that a timed stretch of work is all inside two readings (the race,
 /// `engine::race`).
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub(crate) fn ticks() -> u64 {
     // SAFETY: `lfence` (SSE2) and `rdtsc` are part of the x86_64 baseline and read no memory.
     unsafe {
