@@ -80,7 +80,10 @@ for i in "${!names[@]}"; do
 done
 
 # Interleaved rounds: every case cold, debug then release (whose binary the text size is
-# read from), before the next round.
+# read from), before the next round. Not incremental: cargo builds a path dependency, as
+# crcstamp is here, incrementally in debug, and a dependency from crates.io never, which is
+# how a user takes crcstamp and every peer.
+export CARGO_INCREMENTAL=0
 declare -A times
 for r in $(seq "$rounds"); do
     for i in "${!names[@]}"; do

@@ -105,7 +105,7 @@ pub(crate) fn fold_reflected(
         "{backend:?} does not run msb CRCs reflected"
     );
     // SAFETY: the caller checked GFNI (`plan::runs_reflected`), and `backend` is available.
-    unsafe { vpclmul512_reflected(ahead, twin, width, reg, bytes) }
+    unsafe { reflected::vpclmul512_reflected(ahead, twin, width, reg, bytes) }
 }
 
 /// Fusion over the blocks at the start of `bytes` (CRC-32C's instruction with the fold) in
@@ -126,9 +126,9 @@ pub(crate) fn fusion<'a>(
     // (and AVX-512 for `fusion512`, whose shapes only a CPU with it is given).
     unsafe {
         match shape {
-            ZmmFusion::No => fusion256(f, state, bytes),
-            ZmmFusion::Narrow => fusion512(false, ahead, f, state, bytes),
-            ZmmFusion::Wide => fusion512(true, false, f, state, bytes),
+            ZmmFusion::No => fused::fusion256(f, state, bytes),
+            ZmmFusion::Narrow => fused::fusion512(false, ahead, f, state, bytes),
+            ZmmFusion::Wide => fused::fusion512(true, false, f, state, bytes),
         }
     }
 }
@@ -178,34 +178,6 @@ by_order! {
     fn vpclmul512_lsb / vpclmul512_msb = from_register_aligned::<__m512i, _, false, 0, { ALIGN_MIN }, Barrett>;
 }
 
-/// An msb CRC run reflected over bit-reversed bytes (`fold.rs`), `f` the constants of
-/// its reflected twin, `reg` the msb register; `ahead`: reading [`AHEAD`] bytes ahead.
-///
-/// # Safety
-/// As [`vpclmul512_lsb`], and GFNI.
-#[target_feature(
-    enable = "avx512f,avx512vl,avx512bw,avx512vbmi,gfni,vpclmulqdq,avx2,pclmulqdq,sse4.1,ssse3"
-)]
-unsafe fn vpclmul512_reflected(
-    ahead: bool,
-    f: &FoldConsts,
-    width: u32,
-    reg: u64,
-    bytes: &[u8],
-) -> u64 {
-    // SAFETY: as above.
-    unsafe {
-        match ahead {
-            true => from_register_aligned::<__m512i, true, true, AHEAD, ALIGN_MIN, Barrett>(
-                f, width, reg, bytes,
-            ),
-            false => from_register_aligned::<__m512i, true, true, 0, ALIGN_MIN, Barrett>(
-                f, width, reg, bytes,
-            ),
-        }
-    }
-}
-
 /// CRC-32C on 128-bit lanes, reduced by the `crc32` instruction.
 ///
 /// # Safety
@@ -219,7 +191,7 @@ unsafe fn pclmul_crc32c(f: &FoldConsts, reg: u64, bytes: &[u8]) -> u64 {
 /// CRC-32C on 256-bit vectors, reduced by the `crc32` instruction.
 ///
 /// # Safety
-/// As [`vpclmul256_lsb`], and SSE4.2.
+/// As [`vpclmul256_lsb`](super::vpclmul256_lsb), and SSE4.2.
 #[target_feature(enable = "vpclmulqdq,avx2,pclmulqdq,sse4.2,sse4.1,ssse3")]
 unsafe fn vpclmul256_crc32c(f: &FoldConsts, reg: u64, bytes: &[u8]) -> u64 {
     // SAFETY: as above.
@@ -241,59 +213,6 @@ unsafe fn vpclmul512_crc32c(f: &FoldConsts, reg: u64, bytes: &[u8]) -> u64 {
 }
 
 /// # Safety
-/// As [`vpclmul256_lsb`], and SSE4.2.
-#[target_feature(enable = "vpclmulqdq,avx2,pclmulqdq,sse4.2,sse4.1,ssse3")]
-unsafe fn fusion256<'a>(f: &FoldConsts, state: u32, bytes: &'a [u8]) -> (u32, &'a [u8]) {
-    // SAFETY: as above.
-    unsafe {
-        fusion::update::<__m256i, Sse42, YMM_WORDS, YMM_MIN_STEPS, YMM_MAX_STEPS, false, 0>(
-            f, state, bytes,
-        )
-    }
-}
-
-/// `wide`: the wide shape (which does not read ahead); otherwise the narrow one,
-/// reading [`AHEAD`] bytes ahead where `ahead`.
-///
-/// # Safety
-/// As [`vpclmul512_lsb`], and SSE4.2.
-#[target_feature(
-    enable = "avx512f,avx512vl,avx512bw,avx512vbmi,vpclmulqdq,avx2,pclmulqdq,sse4.2,sse4.1,ssse3"
-)]
-unsafe fn fusion512<'a>(
-    wide: bool,
-    ahead: bool,
-    f: &FoldConsts,
-    state: u32,
-    bytes: &'a [u8],
-) -> (u32, &'a [u8]) {
-    // SAFETY: as above.
-    unsafe {
-        match (wide, ahead) {
-            (true, _) => fusion::update::<
-                __m512i,
-                Sse42,
-                ZMM_WIDE_WORDS,
-                ZMM_WIDE_MIN_STEPS,
-                ZMM_WIDE_MAX_STEPS,
-                true,
-                0,
-            >(f, state, bytes),
-            (false, true) => {
-                fusion::update::<__m512i, Sse42, ZMM_WORDS, ZMM_MIN_STEPS, ZMM_MAX_STEPS, true, AHEAD>(
-                    f, state, bytes,
-                )
-            }
-            (false, false) => {
-                fusion::update::<__m512i, Sse42, ZMM_WORDS, ZMM_MIN_STEPS, ZMM_MAX_STEPS, true, 0>(
-                    f, state, bytes,
-                )
-            }
-        }
-    }
-}
-
-/// # Safety
 /// The CPU must support SSE4.2.
 #[target_feature(enable = "sse4.2")]
 unsafe fn crc32c_one(state: u32, bytes: &[u8]) -> u32 {
@@ -307,4 +226,105 @@ unsafe fn crc32c_one(state: u32, bytes: &[u8]) -> u32 {
 unsafe fn crc32c_three(state: u32, bytes: &[u8]) -> u32 {
     // SAFETY: as above.
     unsafe { hwcrc::three_streams::<Sse42, THREE_PASS_MIN>(state, bytes) }
+}
+
+/// The reflected run's entry point, in a codegen unit of its own as [`fused`].
+mod reflected {
+    use super::*;
+
+    /// An msb CRC run reflected over bit-reversed bytes (`fold.rs`), `f` the constants of
+    /// its reflected twin, `reg` the msb register; `ahead`: reading [`AHEAD`](super::AHEAD) bytes ahead.
+    ///
+    /// # Safety
+    /// As [`vpclmul512_lsb`](super::vpclmul512_lsb), and GFNI.
+    #[target_feature(
+        enable = "avx512f,avx512vl,avx512bw,avx512vbmi,gfni,vpclmulqdq,avx2,pclmulqdq,sse4.1,ssse3"
+    )]
+    pub(super) unsafe fn vpclmul512_reflected(
+        ahead: bool,
+        f: &FoldConsts,
+        width: u32,
+        reg: u64,
+        bytes: &[u8],
+    ) -> u64 {
+        // SAFETY: as above.
+        unsafe {
+            match ahead {
+                true => from_register_aligned::<__m512i, true, true, AHEAD, ALIGN_MIN, Barrett>(
+                    f, width, reg, bytes,
+                ),
+                false => from_register_aligned::<__m512i, true, true, 0, ALIGN_MIN, Barrett>(
+                    f, width, reg, bytes,
+                ),
+            }
+        }
+    }
+}
+
+/// Fusion's entry points, in a module of their own so that rustc gives them a codegen unit of
+/// their own: LLVM then optimizes them, the heaviest kernels to compile, beside the others on
+/// another thread (`spec/decisions.md`, "The kernels in three codegen units").
+mod fused {
+    use super::*;
+
+    /// # Safety
+    /// As [`vpclmul256_lsb`](super::vpclmul256_lsb), and SSE4.2.
+    #[target_feature(enable = "vpclmulqdq,avx2,pclmulqdq,sse4.2,sse4.1,ssse3")]
+    pub(super) unsafe fn fusion256<'a>(
+        f: &FoldConsts,
+        state: u32,
+        bytes: &'a [u8],
+    ) -> (u32, &'a [u8]) {
+        // SAFETY: as above.
+        unsafe {
+            fusion::update::<__m256i, Sse42, YMM_WORDS, YMM_MIN_STEPS, YMM_MAX_STEPS, false, 0>(
+                f, state, bytes,
+            )
+        }
+    }
+
+    /// `wide`: the wide shape (which does not read ahead); otherwise the narrow one,
+    /// reading [`AHEAD`](super::AHEAD) bytes ahead where `ahead`.
+    ///
+    /// # Safety
+    /// As [`vpclmul512_lsb`](super::vpclmul512_lsb), and SSE4.2.
+    #[target_feature(
+        enable = "avx512f,avx512vl,avx512bw,avx512vbmi,vpclmulqdq,avx2,pclmulqdq,sse4.2,sse4.1,ssse3"
+    )]
+    pub(super) unsafe fn fusion512<'a>(
+        wide: bool,
+        ahead: bool,
+        f: &FoldConsts,
+        state: u32,
+        bytes: &'a [u8],
+    ) -> (u32, &'a [u8]) {
+        // SAFETY: as above.
+        unsafe {
+            match (wide, ahead) {
+                (true, _) => fusion::update::<
+                    __m512i,
+                    Sse42,
+                    ZMM_WIDE_WORDS,
+                    ZMM_WIDE_MIN_STEPS,
+                    ZMM_WIDE_MAX_STEPS,
+                    true,
+                    0,
+                >(f, state, bytes),
+                (false, true) => fusion::update::<
+                    __m512i,
+                    Sse42,
+                    ZMM_WORDS,
+                    ZMM_MIN_STEPS,
+                    ZMM_MAX_STEPS,
+                    true,
+                    AHEAD,
+                >(f, state, bytes),
+                (false, false) => {
+                    fusion::update::<__m512i, Sse42, ZMM_WORDS, ZMM_MIN_STEPS, ZMM_MAX_STEPS, true, 0>(
+                        f, state, bytes,
+                    )
+                }
+            }
+        }
+    }
 }
