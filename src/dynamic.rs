@@ -162,6 +162,8 @@ macro_rules! with_consts {
     };
 }
 
+mod update;
+
 /// A CRC built at run time: the same engine, kernels and dispatch as a stamped type, with
 /// `u128` values.
 ///
@@ -245,13 +247,6 @@ impl DynCrc {
             }
         }
         self.checksum_routed(bytes)
-    }
-
-    /// [`checksum`](Self::checksum) on the whole route, out of line: the same route as
-    /// [`update`](Self::update)'s, so that each word's copy of it is compiled once.
-    #[inline(never)]
-    fn checksum_routed(&self, bytes: &[u8]) -> u128 {
-        self.finalize_state(self.update_routed(self.init_state(), bytes))
     }
 
     /// The CRC of `bytes` on exactly `backend`; `None` where it is unavailable or this CRC
@@ -362,33 +357,6 @@ impl DynCrc {
 
     fn init_state(&self) -> u128 {
         with_consts!(&self.built.words, |c, _w| c.init_state.to_u128())
-    }
-
-    /// The route's step for `bytes.len()` decided when the constants were built, run;
-    /// past the lengths it holds, the whole route out of line.
-    fn update_state(&self, state: u128, bytes: &[u8]) -> u128 {
-        let route = &self.built.route;
-        if route.holds(bytes.len()) {
-            let memo = with_consts!(&self.built.words, |c, w| engine::update_memo(
-                &c,
-                route,
-                w(state),
-                bytes
-            )
-            .map(Word::to_u128));
-            if let Some(state) = memo {
-                return state;
-            }
-        }
-        self.update_routed(state, bytes)
-    }
-
-    /// The whole route, out of line: the constants' view escapes only here.
-    #[inline(never)]
-    fn update_routed(&self, state: u128, bytes: &[u8]) -> u128 {
-        with_consts!(&self.built.words, |c, w| c
-            .update(w(state), bytes)
-            .to_u128())
     }
 
     fn finalize_state(&self, state: u128) -> u128 {
