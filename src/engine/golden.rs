@@ -257,7 +257,8 @@ fn rules_table_names(rules: &str) -> Vec<&str> {
 }
 
 /// The docs' table of the families is the records' (`crcstamp::cpu_profiles`' page), and
-/// `spec/rules.md`'s, which adds the evidence, names the same families in the same order.
+/// `spec/rules.md`'s, which adds the evidence, and the README's row of `CRCSTAMP_CPU` name
+/// the same families in the same order.
 #[test]
 fn the_docs_table_is_the_records() {
     let values = plan::values::<{ PROFILES.len() }>(PROFILES);
@@ -275,6 +276,10 @@ fn the_docs_table_is_the_records() {
         names,
         "spec/rules.md, The CPU families"
     );
+    let readme = include_str!("../../README.md");
+    let row: Vec<String> = names.iter().map(|n| std::format!("`{n}`")).collect();
+    let row = std::format!("| `CRCSTAMP_CPU` | {} |", row.join(", "));
+    assert!(readme.contains(&row), "README.md lacks the row: {row}");
     assert_eq!(crate::cpu_profiles(), names);
 }
 
