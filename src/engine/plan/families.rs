@@ -208,6 +208,11 @@ impl Family {
     pub(crate) const fn index(self) -> usize {
         self.0 as usize
     }
+
+    /// Its routing ([`BY_FIELD`], as the route reads it).
+    pub(crate) fn routing(self) -> &'static Routing {
+        &BY_FIELD[self.index() & FAMILY_MASK as usize]
+    }
 }
 
 impl Cpu {
@@ -241,14 +246,17 @@ pub(crate) const fn values<const N: usize>(records: &[Profile]) -> [(&'static st
 /// Whether two names are the same, in a constant.
 const fn same(a: &str, b: &str) -> bool {
     let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
     let mut i = 0;
-    while i < a.len() && a.len() == b.len() {
+    while i < a.len() {
         if a[i] != b[i] {
             return false;
         }
         i += 1;
     }
-    a.len() == b.len()
+    true
 }
 
 /// Panics (in a constant, fails the build) unless `records` fit the cached word's family
@@ -294,13 +302,6 @@ const BY_FIELD: [Routing; FAMILY_MASK as usize + 1] = {
     }
     by
 };
-
-impl Family {
-    /// Its routing.
-    pub(crate) fn routing(self) -> &'static Routing {
-        &BY_FIELD[self.index() & FAMILY_MASK as usize]
-    }
-}
 
 impl Cpu {
     /// The routing of the family whose field the word holds, as the hot path reads it.
