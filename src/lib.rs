@@ -186,18 +186,36 @@ pub use io::{CrcReader, CrcWriter};
 #[cfg_attr(docsrs, doc(cfg(feature = "digest")))]
 pub use digest;
 
-/// The routing profile of this CPU's family: `intel` (Intel with AVX-512 and VPCLMULQDQ,
-/// Sapphire Rapids and later), `rocketlake` (Intel Rocket Lake, family 6 model 0xa7),
-/// `amd` (AMD Zen 3 and later), `zen4` (AMD Zen 4: family 0x19 with AVX-512) or `generic`. It sets where [`checksum`](Crc::checksum) hands over
-/// between the CRC instruction, the folding widths and fusion (`spec/decisions.md`); the
-/// environment variable `CRCSTAMP_CPU` forces one.
+/// The routing profile of this CPU's family, one of [`cpu_profiles`]. It sets where
+/// [`checksum`](Crc::checksum) hands over between the CRC instruction, the folding widths
+/// and fusion (`spec/rules.md`); the environment variable `CRCSTAMP_CPU` forces one.
 ///
 /// ```
-/// let families = ["intel", "rocketlake", "amd", "zen4", "generic"];
-/// assert!(families.contains(&crcstamp::cpu_profile()));
+/// assert!(crcstamp::cpu_profiles().contains(&crcstamp::cpu_profile()));
 /// ```
 pub fn cpu_profile() -> &'static str {
     engine::detect::family().name()
+}
+
+/// Every routing profile, as [`cpu_profile`] names it and `CRCSTAMP_CPU` takes it: the
+/// measured families, then the default, `generic`, which a CPU gets that no other matches.
+/// Each is a record of the engine's (a test renders this table from them):
+///
+/// | profile | identified by | measured on |
+/// |---|---|---|
+/// | `intel` | GenuineIntel with AVX-512 F/VL/BW/VBMI and VPCLMULQDQ, not a model that Linux says prefers 256-bit vectors (Skylake-X, Ice Lake, Tiger Lake), not Rocket Lake | Intel Xeon Emerald Rapids (family 6 model 207, KVM) |
+/// | `rocketlake` | GenuineIntel family 6 model 0xa7 with AVX-512 (Rocket Lake, the Xeon E-2300 series) | Intel Xeon E-2300, Rocket Lake (family 6 model 167, KVM) |
+/// | `amd` | AuthenticAMD or HygonGenuine, CPUID family 0x19 and later (Zen 3 and later), but Zen 4 | AMD EPYC Zen 3 (family 0x19, AVX2) and Zen 5 (family 0x1a model 0x02, AVX-512) |
+/// | `zen4` | AuthenticAMD family 0x19 with AVX-512 (Zen 3 is 0x19 without it, Zen 5 0x1a) | AMD EPYC Zen 4 (family 0x19 model 0x11, KVM) |
+/// | `generic` | every CPU no other family claims (aarch64, riscv64, s390x, powerpc64 and other vendors included) | none: assumed |
+///
+/// ```
+/// let profiles = crcstamp::cpu_profiles();
+/// assert_eq!(profiles.last(), Some(&"generic"));
+/// assert!(profiles.contains(&"intel"));
+/// ```
+pub fn cpu_profiles() -> &'static [&'static str] {
+    &engine::detect::CPU_NAMES
 }
 
 pub use engine::detect::identity::{cpu_identity, CpuIdentity};

@@ -12,40 +12,11 @@ pub(crate) type Bits = u64;
 #[cfg(not(target_has_atomic = "64"))]
 pub(crate) type Bits = u32;
 
-/// The CPU families with routing thresholds of their own (`spec/decisions.md`, "Routing per
-/// CPU family"), each with a profile in `plan::PROFILES`.
-/// `CRCSTAMP_CPU=intel|rocketlake|amd|zen4|generic` forces one, so that every family's routing
-/// can be tested on any machine.
+/// A CPU family: the index of its record in `plan::PROFILES` (its name, identification,
+/// measurements and lengths), as the word's family field holds it. `plan` names and reads
+/// them; this module only gives the field its bits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Family {
-    /// Everything else: Intel before Sapphire Rapids or without AVX-512, other x86 vendors,
-    /// aarch64.
-    Generic = 0,
-    /// AMD Zen 3 and later (CPUID family 0x19 and up), but Zen 4.
-    Amd = 1,
-    /// Intel with AVX-512 and VPCLMULQDQ that does not downclock for 512-bit vectors (not in
-    /// Linux's list of CPUs that prefer 256-bit vectors): Sapphire Rapids and later, but
-    /// Rocket Lake.
-    Intel = 2,
-    /// AMD Zen 4: CPUID family 0x19 with AVX-512 (Zen 3 is 0x19 without it, Zen 5 0x1a).
-    Zen4 = 3,
-    /// Intel Rocket Lake (family 6 model 0xa7, Cypress Cove cores; the Xeon E-2300 series):
-    /// AVX-512 without the downclock, on a client core.
-    RocketLake = 4,
-}
-
-impl Family {
-    /// The name `CRCSTAMP_CPU` takes and `crc-gen show` prints.
-    pub(crate) fn name(self) -> &'static str {
-        match self {
-            Family::Generic => "generic",
-            Family::Amd => "amd",
-            Family::Intel => "intel",
-            Family::Zen4 => "zen4",
-            Family::RocketLake => "rocketlake",
-        }
-    }
-}
+pub(crate) struct Family(pub(super) u8);
 
 /// The accelerated kernels; the availability bit of `KERNELS[i]` is `1 << i`, its self-test
 /// failure bit `1 << (FAILED + i)`. Slot 4 holds the target's own 128-bit folding kernel:
@@ -82,9 +53,10 @@ pub(super) const READS_AHEAD: Bits = 1 << 7;
 pub(super) const GFNI: Bits = 1 << 8;
 /// The family folds on 512-bit vectors here, from its profile's lengths.
 pub(super) const ZMM: Bits = 1 << 9;
-/// Three bits ([`FAMILY_MASK`]): the [`Family`] whose profile routes (`Family as Bits`).
+/// Three bits ([`FAMILY_MASK`]): the [`Family`] whose profile routes, up to eight of them
+/// (`plan` checks its records' count against the field at compile time).
 pub(super) const FAMILY: u32 = 10;
-const FAMILY_MASK: Bits = 0b111;
+pub(super) const FAMILY_MASK: Bits = 0b111;
 /// The family fuses the CRC instruction with 512-bit folding here (implies [`ZMM`]).
 pub(super) const ZMM_FUSION: Bits = 1 << 13;
 /// In the wide shape ([`ZmmFusion::Wide`]; implies [`ZMM_FUSION`]).
@@ -130,13 +102,21 @@ pub(super) mod lengths {
     /// tests its availability and length at once. In the top bits it reads it with one shift.
     const HW_LAST: u32 = 48;
 
-    /// The bits each length field takes, for the layout's test.
-    #[cfg(test)]
+    /// The bits each length field takes, for the layout's compile-time check.
     pub(super) const FIELDS: [Bits; 3] = [
         ZMM_BY_INSTRUCTION_MASK << ZMM_BY_INSTRUCTION_SHIFT,
         ZMM_FROM_MASK << ZMM_FROM_SHIFT,
         0xffff << HW_LAST,
     ];
+
+    // Each field keeps all its bits in the word, and the instruction's is the top one, which
+    // `hw_runs` reads with one shift.
+    const _: () = {
+        let by = ZMM_BY_INSTRUCTION_MASK;
+        assert!(by << ZMM_BY_INSTRUCTION_SHIFT >> ZMM_BY_INSTRUCTION_SHIFT == by);
+        assert!(ZMM_FROM_MASK << ZMM_FROM_SHIFT >> ZMM_FROM_SHIFT == ZMM_FROM_MASK);
+        assert!(HW_LAST + 16 == Bits::BITS);
+    };
 
     /// Whether the CRC instruction runs `len` bytes: up to its last length.
     #[inline(always)]
@@ -196,6 +176,9 @@ pub(super) mod lengths {
 #[cfg(not(target_has_atomic = "64"))]
 pub(super) mod lengths {
     use super::{Bits, DETECTED, HW_ALWAYS};
+
+    /// No length field.
+    pub(super) const FIELDS: [Bits; 0] = [];
 
     pub(super) fn hw_runs(word: Bits, _: usize) -> bool {
         word & HW_ALWAYS != 0
@@ -309,15 +292,10 @@ impl Cpu {
         lengths::below_zmm(self.0, len, min)
     }
 
-    /// The family whose profile routes.
-    pub(crate) fn family(self) -> Family {
-        match (self.0 >> FAMILY) & FAMILY_MASK {
-            1 => Family::Amd,
-            2 => Family::Intel,
-            3 => Family::Zen4,
-            4 => Family::RocketLake,
-            _ => Family::Generic,
-        }
+    /// The family field as it is (`plan`'s `Cpu::family` reads it as a [`Family`]).
+    #[inline(always)]
+    pub(super) fn family_field(self) -> u8 {
+        ((self.0 >> FAMILY) & FAMILY_MASK) as u8
     }
 
     /// The same without `flag`.
@@ -362,37 +340,43 @@ pub(super) const fn bit(b: Backend) -> Bits {
     0
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
+/// The kernels' availability bits (and, from [`FAILED`], their self-test failures).
+const KERNEL_BITS: Bits = (1 << KERNELS.len()) - 1;
 
-    /// No two flags or fields of the word share a bit, and every family fits its field.
-    #[test]
-    fn the_fields_are_disjoint() {
-        let kernels = (1 << KERNELS.len()) - 1;
-        let mut fields = std::vec![
-            kernels,
-            READS_AHEAD,
-            GFNI,
-            ZMM,
-            FAMILY_MASK << FAMILY,
-            ZMM_FUSION,
-            ZMM_FUSION_WIDE,
-            DETECTED,
-            kernels << FAILED,
-            RACES,
-            HW_ALWAYS,
-            ZMM_LATE,
-        ];
-        #[cfg(target_has_atomic = "64")]
-        fields.extend(lengths::FIELDS);
-        let mut seen: Bits = 0;
-        for f in fields {
-            assert_eq!(seen & f, 0, "{f:#x} overlaps {seen:#x}");
-            seen |= f;
-        }
-        let last = Family::RocketLake;
-        assert_eq!(Cpu((last as Bits) << FAMILY).family(), last);
-        assert!((last as Bits) <= FAMILY_MASK);
+/// Every flag and field of the word, as the bits each takes: no two may share a bit and
+/// each must keep all its bits in the word, checked at compile time below, so that a field
+/// that grows (another kernel, a ninth family) fails the build rather than a route.
+const TAKEN: [Bits; 12] = [
+    KERNEL_BITS,
+    READS_AHEAD,
+    GFNI,
+    ZMM,
+    FAMILY_MASK << FAMILY,
+    ZMM_FUSION,
+    ZMM_FUSION_WIDE,
+    DETECTED,
+    KERNEL_BITS << FAILED,
+    RACES,
+    HW_ALWAYS,
+    ZMM_LATE,
+];
+
+const _: () = {
+    // The shifted fields keep every bit (a flag's `1 << n` fails on its own past the word).
+    assert!(FAMILY_MASK << FAMILY >> FAMILY == FAMILY_MASK);
+    assert!(KERNEL_BITS << FAILED >> FAILED == KERNEL_BITS);
+    let mut seen: Bits = 0;
+    let mut i = 0;
+    while i < TAKEN.len() + lengths::FIELDS.len() {
+        let field = match i < TAKEN.len() {
+            true => TAKEN[i],
+            false => lengths::FIELDS[i - TAKEN.len()],
+        };
+        assert!(
+            field != 0 && seen & field == 0,
+            "two of the cached word's fields overlap"
+        );
+        seen |= field;
+        i += 1;
     }
-}
+};

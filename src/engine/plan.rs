@@ -1,8 +1,10 @@
 //! The route plan: every length at which the route hands an input from one kernel to
 //! another, and every choice it makes between shapes of one kernel, for each CPU family, in
-//! one place. [`PROFILES`] holds what differs between the families, each with the CPU it was
-//! measured on; the lengths above it are shared by all of them, where one compare with a
-//! constant is what the hot path can pay. [`resolve`] and [`finish`] turn a family and the
+//! one place. [`PROFILES`] holds what differs between the families, a record each: its name,
+//! how it is identified, the CPU it was measured on and its lengths; the values of
+//! `CRCSTAMP_CPU` and `crc-gen route --cpu`, the golden list and the docs' table follow
+//! from the records (`spec/engine.md`, "Adding a CPU family"). The lengths above them are
+//! shared by all families, where one compare with a constant is what the hot path can pay. [`resolve`] and [`finish`] turn a family and the
 //! kernels a CPU offers into the cached word [`Cpu`] that the hot path reads; `detect` finds
 //! both at first use. The route (`route`) asks the rules below; the kernels take their
 //! choices as arguments, and their shapes (`kernels::shapes`) are theirs.
@@ -19,6 +21,7 @@ use super::cached::{
 pub(crate) use super::cached::{Cpu, Family, ZmmFusion, KERNELS};
 use super::kernels::{self, shapes};
 use crate::backend::Backend;
+pub(crate) use families::{check, profile, values, Routing, PROFILES};
 
 // ---- The lengths every family shares ----
 
@@ -78,7 +81,7 @@ pub(crate) const THREE_MIN: usize = shapes::THREE_PASS_MIN;
 /// profile starts it (512 bytes, as `rocketlake`'s). Below it a profile that starts there or
 /// later (Intel, Zen 5) sets a bit that answers "no" ([`Cpu::folds_inline`]); one that
 /// starts earlier (Zen 4) reads its length.
-pub(crate) const ZMM_MIN: usize = profile_zmm(Family::Intel);
+pub(crate) const ZMM_MIN: usize = profile_zmm(Family::named("intel"));
 
 /// The shortest input an msb CRC runs reflected on ([`runs_reflected`]), on the 512-bit
 /// kernel: [`ZMM_MIN`], so that from the hot path's constant compare on the reflected run's
@@ -124,146 +127,13 @@ pub(crate) const MEMO_LEN: usize = 4096;
 
 // ---- What differs between the families ----
 
-/// A family's routing: where the kernels hand over to each other, and the CPU it was
-/// measured on. (Only targets with 64-bit atomics have kernels to route between.)
-pub(crate) struct Profile {
-    /// The family, `PROFILES`' index.
-    family: Family,
-    /// The CPU (or CPUs) whose measurements set the numbers; `None` for the documented
-    /// default a CPU gets that no measured profile matches: then they are assumed.
-    pub(crate) measured_on: Option<&'static str>,
-    /// For the CRCs with an instruction of their own: the length from which the best
-    /// folding kernel below 512 bits beats the instruction (below fusion's blocks), 0 for
-    /// never.
-    fold_beats_hw: u16,
-    /// Where the CPU has the 512-bit kernel: the length from which it folds the CRCs
-    /// without an instruction of their own, 0 for never (the family keeps to 256 bits).
-    zmm: u16,
-    /// The same for a CRC with an instruction of its own, and where it takes over from the
-    /// instruction.
-    zmm_by_instruction: u16,
-    /// Whether fusion runs on 512-bit vectors there too rather than on 256-bit ones, and in
-    /// which shape.
-    zmm_fusion: ZmmFusion,
-    /// Where the route takes fusion on 512-bit vectors (at least the shape's block).
-    zmm_fusion_from: usize,
-    /// Whether the 512-bit loops with no issue slot to spare prefetch long inputs
-    /// (`shapes::AHEAD`): the reflected run of msb CRCs and fusion in the narrow shape
-    /// (no profile reads ahead with the wide one, so it has no such instantiation).
-    reads_ahead: bool,
-    /// Whether fusion in the narrow shape races the plain 512-bit fold on its route
-    /// (`engine::race`): where which of the two leads depends on the host.
-    races: bool,
-    /// For constants known only at run time (`DynCrc`, whose route is decided once,
-    /// `route::Memo`): the length from which a CRC without an instruction of its own folds,
-    /// where the tables lead further than [`FOLD_MIN`]; 0 for [`FOLD_MIN`].
-    run_time_fold_min: u16,
-}
-
-/// Intel, Sapphire Rapids and later (and Rocket Lake's profile but for two lengths). The
-/// instruction tops out near 26 GiB/s, the 256-bit fold beats it from 256 bytes; 512-bit
-/// vectors pay warm from 512 bytes, for CRC-32C from 448 bytes (the lengths Rocket Lake's
-/// profile measured, which `crc-gen route --measure` found level on model 207). Fusion led
-/// the fold alone on model 207 from 24 KiB (1.07–1.10× at 32–64 KiB), raced as on Rocket
-/// Lake, where the host decides.
-const INTEL: Profile = Profile {
-    family: Family::Intel,
-    measured_on: Some("Intel Xeon Emerald Rapids (family 6 model 207, KVM)"),
-    fold_beats_hw: 256,
-    zmm: 512,
-    zmm_by_instruction: 448,
-    zmm_fusion: ZmmFusion::Narrow,
-    zmm_fusion_from: 32 * 1024,
-    reads_ahead: true,
-    races: true,
-    // `DynCrc` on model 207 (`crc-gen bench --backend auto`, tables to 20, 24 and 32 bytes
-    // built and interleaved, five CRCs): the tables to 24 bytes ran 0.89–0.94× the time of
-    // the 256-bit fold at 21 B, 0.89–0.96× at 24 B, 0.94–1.01× at 22 B and 1.01–1.07× at
-    // 23 B; from 26 B the fold leads or ties.
-    run_time_fold_min: 25,
-};
-
-/// Indexed by [`Family`]. Where each number comes from: `spec/rules.md`.
-pub(crate) const PROFILES: [Profile; 5] = [
-    // The documented default, for every CPU no measured profile matches (Intel before
-    // Sapphire Rapids or without AVX-512, other x86 vendors, aarch64): AMD Zen 3's
-    // thresholds, the only family measured without AVX-512. Assumed, not measured there.
-    Profile {
-        family: Family::Generic,
-        measured_on: None,
-        fold_beats_hw: 0,
-        zmm: 0,
-        zmm_by_instruction: 0,
-        zmm_fusion: ZmmFusion::No,
-        zmm_fusion_from: 0,
-        reads_ahead: false,
-        races: false,
-        run_time_fold_min: 0,
-    },
-    // Zen 3: the instruction's three streams beat the 256-bit fold below fusion's blocks.
-    // Zen 5: the 512-bit fold from 1 KiB for the CRCs without an instruction, and for
-    // CRC-32C from 448 bytes, where a peer's 512-bit fold led our three streams (0.91× at
-    // 512 B) as it does on Zen 4; fusion on 512-bit vectors in the wide shape from 4 KiB.
-    Profile {
-        family: Family::Amd,
-        measured_on: Some(
-            "AMD EPYC Zen 3 (family 0x19, AVX2) and Zen 5 (family 0x1a model 0x02, AVX-512)",
-        ),
-        fold_beats_hw: 0,
-        zmm: 1024,
-        zmm_by_instruction: 448,
-        zmm_fusion: ZmmFusion::Wide,
-        zmm_fusion_from: 4 * 1024,
-        // Unmeasured on Zen 5.
-        reads_ahead: false,
-        // Fusion led the fold by a quarter to a third on Zen 5 from 16 KiB.
-        races: false,
-        run_time_fold_min: 0,
-    },
-    INTEL,
-    // Every backend forced, on the CPU at hand (`crc-gen route --measure`, `crc-gen bench`):
-    // the 512-bit fold is the fastest kernel from 128 bytes for the CRCs without an
-    // instruction (4–22% over the 256-bit one at 128–768 B), and for CRC-32C from 176 bytes
-    // (the instruction 1.03× at 160 B, the fold 1.23× at 176 B and 1.1–1.5× to 240 B); wide
-    // fusion leads the fold from 20 KiB (1.02–1.04× at 20–32 KiB, 1.09–1.10× at 48–64 KiB),
-    // taken from 32 KiB: below it the lead (2–4%) is within the spread of the runs.
-    Profile {
-        family: Family::Zen4,
-        measured_on: Some("AMD EPYC Zen 4 (family 0x19 model 0x11, KVM)"),
-        fold_beats_hw: 0,
-        zmm: 128,
-        zmm_by_instruction: 176,
-        zmm_fusion: ZmmFusion::Wide,
-        zmm_fusion_from: 32 * 1024,
-        reads_ahead: false,
-        races: false,
-        run_time_fold_min: 0,
-    },
-    // Rocket Lake, measured on a Xeon E-2300 (model 167) at 4.1 GHz: `intel`'s lengths, which
-    // it set (512-bit vectors 1.04–1.48× the 256-bit route at 512–1023 B, the bit-reversed
-    // run included; reading ahead 3–5% from 64 KiB), but for fusion and the run-time tables.
-    // Fusion against the fold alone: 0.78–1.16 by the host from 32 KiB, so raced; taken from
-    // 64 KiB, where it reads ahead (0.96–1.05× the fold at 32 KiB, 0.93–0.98× at 48
-    // KiB–65535 B).
-    Profile {
-        family: Family::RocketLake,
-        measured_on: Some("Intel Xeon E-2300, Rocket Lake (family 6 model 167, KVM)"),
-        zmm_fusion_from: 64 * 1024,
-        // `DynCrc` (its route decided once): the tables to 20 bytes ran 1.07–1.20× the
-        // 256-bit fold at 17 B and up to 1.20× at 18–20 B (one CRC of five even at 20 B);
-        // from 22 B the fold leads or ties.
-        run_time_fold_min: 21,
-        ..INTEL
-    },
-];
-
 /// The shortest input the route gives fusion on any CPU ([`fusion_from`]'s least value):
 /// below it the route tests a constant, not the CPU's shape.
 pub(crate) const FUSION_FROM_ANY: usize = {
     let mut from = [FUSION_BLOCK_MIN; PROFILES.len() + 1];
     let mut i = 0;
     while i < PROFILES.len() {
-        from[i] = PROFILES[i].zmm_fusion_from;
+        from[i] = PROFILES[i].routing.zmm_fusion_from;
         i += 1;
     }
     least(&from)
@@ -271,7 +141,7 @@ pub(crate) const FUSION_FROM_ANY: usize = {
 
 /// Where `family`'s profile starts the 512-bit kernel for the CRCs without an instruction.
 const fn profile_zmm(family: Family) -> usize {
-    PROFILES[family as usize].zmm as usize
+    PROFILES[family.index()].routing.zmm as usize
 }
 
 /// The least nonzero value of `values`.
@@ -286,13 +156,13 @@ const fn least(values: &[usize]) -> usize {
     least
 }
 
-// Each profile sits at its family's index; its lengths fit the cached word and the kernels'
-// shapes.
+const _: () = check(PROFILES);
+
+// Each profile's lengths fit the cached word and the kernels' shapes.
 const _: () = {
     let mut i = 0;
     while i < PROFILES.len() {
-        let p = &PROFILES[i];
-        assert!(p.family as usize == i);
+        let p = &PROFILES[i].routing;
         assert!((p.zmm == 0) == (p.zmm_by_instruction == 0));
         assert!(p.zmm_fusion_from <= 1 << 16);
         // Past the lengths the run-time route is decided for, both routes are one.
@@ -309,12 +179,7 @@ const _: () = {
 /// Where a CRC without an instruction of its own folds on `cpu` when its constants are known
 /// only at run time: the profile's length, at least [`FOLD_MIN`].
 pub(crate) fn run_time_fold_min(cpu: Cpu) -> usize {
-    usize::max(FOLD_MIN, profile(cpu.family()).run_time_fold_min.into())
-}
-
-/// The profile that routes `family`.
-pub(crate) fn profile(family: Family) -> &'static Profile {
-    &PROFILES[family as usize]
+    usize::max(FOLD_MIN, cpu.routing().run_time_fold_min.into())
 }
 
 // ---- The choices, as the route makes them ----
@@ -325,7 +190,7 @@ pub(crate) fn profile(family: Family) -> &'static Profile {
 pub(crate) fn fusion_from(cpu: Cpu) -> usize {
     match cpu.fusion_shape() {
         ZmmFusion::No => FUSION_BLOCK_MIN,
-        ZmmFusion::Narrow | ZmmFusion::Wide => profile(cpu.family()).zmm_fusion_from,
+        ZmmFusion::Narrow | ZmmFusion::Wide => cpu.routing().zmm_fusion_from,
     }
 }
 
@@ -389,8 +254,8 @@ pub(crate) fn resolve(
             bits |= 1 << i;
         }
     }
-    let profile = profile(family);
-    bits |= (family as Bits) << FAMILY;
+    let profile = family.routing();
+    bits |= Bits::from(family.0) << FAMILY;
     if gfni {
         bits |= GFNI;
     }
@@ -414,7 +279,7 @@ pub(crate) fn resolve(
 /// `cpu` (its kernels self-tested) with the lengths its family's profile derives from them,
 /// and marked detected: what the cache holds.
 pub(crate) fn finish(cpu: Cpu) -> Cpu {
-    let profile = profile(cpu.family());
+    let profile = cpu.routing();
     let late = match cpu.zmm() && usize::from(profile.zmm) < ZMM_MIN {
         true => 0,
         false => ZMM_LATE,
@@ -445,7 +310,7 @@ pub(crate) const FOLDING_ORDER: [Backend; 0] = [];
 
 /// The 512-bit fields for `cpu` (its kernels decided): the profile's lengths where the
 /// family takes 512-bit vectors, else never.
-fn zmm_from(profile: &Profile, cpu: Cpu) -> Bits {
+fn zmm_from(profile: &Routing, cpu: Cpu) -> Bits {
     lengths::zmm_from(
         cpu.zmm()
             .then_some((profile.zmm, profile.zmm_by_instruction)),
@@ -456,7 +321,7 @@ fn zmm_from(profile: &Profile, cpu: Cpu) -> Bits {
 /// cached word: one less than where folding beats it (the profile's length below 512 bits,
 /// and its 512-bit one where the family folds on 512-bit vectors) or fusion takes over,
 /// whichever is shorter, or every length; 0 where the CPU does not offer the instruction.
-fn hw_last(profile: &Profile, cpu: Cpu) -> Bits {
+fn hw_last(profile: &Routing, cpu: Cpu) -> Bits {
     if !cpu.has(Backend::HwCrc) {
         return 0;
     }
@@ -489,6 +354,8 @@ pub(crate) fn withdraw(cpu: Cpu, b: Backend) -> Cpu {
 pub(crate) fn without_gfni(cpu: Cpu) -> Cpu {
     cpu.without(GFNI)
 }
+
+pub(crate) mod families;
 
 // The lengths the tests pin live in the word only where it has 64 bits.
 #[cfg(all(test, target_has_atomic = "64"))]

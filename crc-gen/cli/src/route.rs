@@ -9,26 +9,10 @@ use crcstamp::Backend;
 use crate::model_arg;
 use crate::output::{print_out, Format};
 
-/// The CPU families' routing profiles, as `CRCSTAMP_CPU` takes them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum CpuProfile {
-    Intel,
-    Rocketlake,
-    Amd,
-    Zen4,
-    Generic,
-}
-
-impl CpuProfile {
-    fn name(self) -> &'static str {
-        match self {
-            CpuProfile::Intel => "intel",
-            CpuProfile::Rocketlake => "rocketlake",
-            CpuProfile::Amd => "amd",
-            CpuProfile::Zen4 => "zen4",
-            CpuProfile::Generic => "generic",
-        }
-    }
+/// `--cpu`'s values: the CPU families' routing profiles, as `CRCSTAMP_CPU` takes them
+/// (crcstamp's records of them, `crcstamp::cpu_profiles`).
+fn cpu_values() -> clap::builder::PossibleValuesParser {
+    clap::builder::PossibleValuesParser::new(crcstamp::cpu_profiles().iter().copied())
 }
 
 /// Arguments of `crc-gen route`.
@@ -42,8 +26,11 @@ pub struct Args {
     pub(crate) models: Vec<String>,
     /// Route as this CPU family's profile does (sets `CRCSTAMP_CPU`); the kernels are still
     /// those this CPU has.
-    #[arg(long, value_enum)]
-    pub(crate) cpu: Option<CpuProfile>,
+    #[arg(long, value_parser = cpu_values())]
+    pub(crate) cpu: Option<String>,
+    /// Print the families `--cpu` takes, one a line, and nothing else.
+    #[arg(long, conflicts_with_all = ["models", "cpu", "measure", "measured"])]
+    pub(crate) list_cpus: bool,
     /// Time the plan (plain `checksum`) against every kernel this CPU offers, forced, from
     /// 16 B to 1 MiB and on both sides of each band edge, and mark each length where the
     /// plan is more than 5% slower than the fastest kernel (minutes; with --format json, a
@@ -83,7 +70,11 @@ pub(crate) struct Band {
 /// Prints the bands of each model, in a child process with `CRCSTAMP_CPU` set where `--cpu`
 /// asks for another family: the engine reads the variable once, at its first use.
 pub fn run(args: &Args) -> Result<ExitCode, String> {
-    if let Some(done) = rerun_as(args.cpu) {
+    if args.list_cpus {
+        print_out(crcstamp::cpu_profiles().join("\n") + "\n")?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    if let Some(done) = rerun_as(args.cpu.as_deref()) {
         return done;
     }
     let names: Vec<String> = match args.models.is_empty() {
@@ -145,17 +136,17 @@ fn text(routes: &[(String, Vec<Band>)], profile: &str, how: &str) -> String {
 
 /// Where `cpu` names a family other than the one `CRCSTAMP_CPU` sets, runs this program
 /// again under it and returns how that went; `None` where this process routes as asked.
-pub(crate) fn rerun_as(cpu: Option<CpuProfile>) -> Option<Result<ExitCode, String>> {
+pub(crate) fn rerun_as(cpu: Option<&str>) -> Option<Result<ExitCode, String>> {
     let family = cpu?;
-    (std::env::var("CRCSTAMP_CPU").ok().as_deref() != Some(family.name())).then(|| rerun(family))
+    (std::env::var("CRCSTAMP_CPU").ok().as_deref() != Some(family)).then(|| rerun(family))
 }
 
 /// This program again with the same arguments and `CRCSTAMP_CPU=family`.
-fn rerun(family: CpuProfile) -> Result<ExitCode, String> {
+fn rerun(family: &str) -> Result<ExitCode, String> {
     let exe = std::env::current_exe().map_err(|e| format!("route: cannot find crc-gen: {e}"))?;
     let status = Command::new(exe)
         .args(std::env::args_os().skip(1))
-        .env("CRCSTAMP_CPU", family.name())
+        .env("CRCSTAMP_CPU", family)
         .status()
         .map_err(|e| format!("route: cannot run crc-gen: {e}"))?;
     Ok(match status.code() {
@@ -215,6 +206,25 @@ fn why(backend: Backend, next: Option<Backend>, cpu_folds: bool, width: u32) -> 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `--cpu` takes exactly crcstamp's families, in their order: a family added to the
+    /// engine's records is a value here with no change to this file.
+    #[test]
+    fn cpu_takes_the_engines_families() {
+        use clap::Args as _;
+        let command = Args::augment_args(clap::Command::new("route"));
+        let cpu = command
+            .get_arguments()
+            .find(|a| a.get_id() == "cpu")
+            .unwrap();
+        let values: Vec<String> = cpu
+            .get_possible_values()
+            .iter()
+            .map(|v| v.get_name().to_string())
+            .collect();
+        assert_eq!(values, crcstamp::cpu_profiles());
+        assert!(values.len() >= 2, "{values:?}");
+    }
 
     /// A table band says which reason holds: a kernel later on, none on the CPU, or none
     /// for the CRC.

@@ -37,7 +37,7 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
     let measurement = match &args.measured {
         Some(path) => Measurement::read(path)?,
         None => {
-            if let Some(done) = route::rerun_as(args.cpu) {
+            if let Some(done) = route::rerun_as(args.cpu.as_deref()) {
                 return done;
             }
             measure(&args.models, args.quick)?

@@ -71,9 +71,10 @@ fn bands_are_what_the_library_routes() {
     }
 }
 
+/// Every family crcstamp has, each routed as itself.
 #[test]
 fn a_forced_family_routes_as_that_family() {
-    for family in ["intel", "amd", "generic"] {
+    for &family in crcstamp::cpu_profiles() {
         let v = route(&["CRC-32C", "--cpu", family]);
         assert_eq!(v["cpu_profile"], family);
         let bands = bands(&v);
@@ -89,6 +90,36 @@ fn a_forced_family_routes_as_that_family() {
             );
         }
     }
+}
+
+/// `--list-cpus` prints the values `--cpu` takes (crcstamp's families), one a line, which
+/// `.ci/run` loops over; it takes no other argument, and `--cpu` refuses another name.
+#[test]
+fn list_cpus_names_every_family() {
+    let out = Command::cargo_bin("crc-gen")
+        .unwrap()
+        .args(["route", "--list-cpus"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let names: Vec<&str> = std::str::from_utf8(&out).unwrap().lines().collect();
+    assert_eq!(names, crcstamp::cpu_profiles());
+    for args in [
+        &["--list-cpus", "CRC-32C"][..],
+        &["--list-cpus", "--cpu", "amd"],
+    ] {
+        let (code, out, err) = run_route(args);
+        assert_eq!(code, Some(2), "{args:?}: {err}");
+        assert!(
+            out.is_empty() && err.contains("--list-cpus"),
+            "{args:?}: {err}"
+        );
+    }
+    let (code, _, err) = run_route(&["--cpu", "pentium"]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("intel"), "{err}");
 }
 
 #[test]

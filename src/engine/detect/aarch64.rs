@@ -57,5 +57,5 @@ pub(super) fn has_gfni() -> bool {
 
 /// The generic family's thresholds, measured on AMD Zen 3, route aarch64 too.
 pub(super) fn family() -> Family {
-    Family::Generic
+    Family::GENERIC
 }

@@ -12,7 +12,7 @@ pub(super) fn has_gfni() -> bool {
 }
 
 pub(super) fn family() -> Family {
-    Family::Generic
+    Family::GENERIC
 }
 
 /// No extension the kernels use.

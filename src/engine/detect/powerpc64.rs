@@ -46,7 +46,7 @@ pub(super) fn has_gfni() -> bool {
 
 /// No family of its own: no POWER CPU was measured.
 pub(super) fn family() -> Family {
-    Family::Generic
+    Family::GENERIC
 }
 
 /// The extensions of [`features`], each with whether this CPU has it.

@@ -20,7 +20,7 @@ pub(super) fn has_gfni() -> bool {
 
 /// No family of its own: no riscv64 CPU was measured.
 pub(super) fn family() -> Family {
-    Family::Generic
+    Family::GENERIC
 }
 
 /// The extensions of [`features`], each with whether this CPU has it.

@@ -21,7 +21,7 @@ pub(super) fn has_gfni() -> bool {
 
 /// No family of its own: no s390x CPU was measured.
 pub(super) fn family() -> Family {
-    Family::Generic
+    Family::GENERIC
 }
 
 /// The extensions of [`features`], each with whether this CPU has it.

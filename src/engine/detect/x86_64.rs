@@ -60,16 +60,16 @@ pub(super) fn family() -> Family {
     let zmm = has(Backend::Vpclmul512);
     if is(b"GenuineIntel") && zmm && !(family == 6 && PREFER_YMM_MODELS.contains(&model)) {
         match family == 6 && model == ROCKET_LAKE_MODEL {
-            true => Family::RocketLake,
-            false => Family::Intel,
+            true => const { Family::named("rocketlake") },
+            false => const { Family::named("intel") },
         }
     } else if is(b"AuthenticAMD") && family == 0x19 && zmm {
         // Zen 4: Zen 3 shares the family without AVX-512; Zen 5 is 0x1a.
-        Family::Zen4
+        const { Family::named("zen4") }
     } else if (is(b"AuthenticAMD") || is(b"HygonGenuine")) && family >= 0x19 {
-        Family::Amd
+        const { Family::named("amd") }
     } else {
-        Family::Generic
+        Family::GENERIC
     }
 }
 
@@ -118,5 +118,5 @@ pub(super) fn features() -> Features {
 #[cfg(miri)]
 pub(super) fn family() -> Family {
     let _ = (PREFER_YMM_MODELS, ROCKET_LAKE_MODEL);
-    Family::Generic
+    Family::GENERIC
 }

@@ -1,12 +1,12 @@
 //! The route plan's unit tests: each family's profile and the word it resolves to.
 
+use super::families::Profile;
 use super::*;
+use std::vec::Vec;
 
-/// A profile with the given instruction and 512-bit lengths, and nothing else.
-fn with(fold_beats_hw: u16, zmm: u16, zmm_by_instruction: u16) -> Profile {
-    Profile {
-        family: Family::Generic,
-        measured_on: None,
+/// A routing with the given instruction and 512-bit lengths, and nothing else.
+fn with(fold_beats_hw: u16, zmm: u16, zmm_by_instruction: u16) -> Routing {
+    Routing {
         fold_beats_hw,
         zmm,
         zmm_by_instruction,
@@ -40,7 +40,7 @@ fn instruction_thresholds() {
     let last = Cpu(hw_last(&with(0, 1024, 448), zmm) | DETECTED);
     assert!(last.hw_runs(447) && !last.hw_runs(448));
     // Without the instruction (not offered, or withdrawn) it runs nothing.
-    let p = profile(Family::Generic);
+    let p = Family::GENERIC.routing();
     let none = Cpu(hw_last(p, Cpu(bit(Backend::Fusion))) | DETECTED);
     assert!(!none.hw_runs(1) && !none.hw_always());
 }
@@ -53,18 +53,18 @@ fn instruction_thresholds() {
 fn fusion_shape_follows_the_profile() {
     let zmm = bit(Backend::Vpclmul512) | ZMM;
     let fusion = bit(Backend::Fusion) | bit(Backend::HwCrc);
-    let family = |f: Family| (f as Bits) << FAMILY;
+    let family = |name| Bits::from(Family::named(name).0) << FAMILY;
     let ymm_fused = Cpu(zmm | fusion);
-    let narrow = Cpu(zmm | ZMM_FUSION | fusion | family(Family::Intel));
-    let wide = Cpu(zmm | ZMM_FUSION | ZMM_FUSION_WIDE | fusion | family(Family::Amd));
-    let zen4 = Cpu(zmm | ZMM_FUSION | ZMM_FUSION_WIDE | fusion | family(Family::Zen4));
+    let narrow = Cpu(zmm | ZMM_FUSION | fusion | family("intel"));
+    let wide = Cpu(zmm | ZMM_FUSION | ZMM_FUSION_WIDE | fusion | family("amd"));
+    let zen4 = Cpu(zmm | ZMM_FUSION | ZMM_FUSION_WIDE | fusion | family("zen4"));
     assert!(fusion_from(wide) < fusion_from(ymm_fused));
     assert!(fusion_from(ymm_fused) < fusion_from(narrow));
     assert!(fusion_from(wide) < fusion_from(zen4));
     assert_eq!(fusion_from(ymm_fused), fusion_from(Cpu(fusion)));
-    let amd = profile(Family::Amd);
+    let amd = Family::named("amd").routing();
     assert!(amd.zmm != 0 && amd.zmm_fusion == ZmmFusion::Wide);
-    let intel = profile(Family::Intel);
+    let intel = Family::named("intel").routing();
     assert!(intel.zmm != 0 && intel.zmm_fusion == ZmmFusion::Narrow);
     // Zen 3 (no 512-bit kernel): the instruction up to the 256-bit blocks.
     let zen3 = Cpu(fusion);
@@ -72,39 +72,40 @@ fn fusion_shape_follows_the_profile() {
     let f = fusion_from(zen3);
     assert!(last.hw_runs(f - 1) && !last.hw_runs(f));
     // Zen 4 and 5: up to the 512-bit fold.
-    for (p, cpu) in [(amd, wide), (profile(Family::Zen4), zen4)] {
+    for (p, cpu) in [(amd, wide), (Family::named("zen4").routing(), zen4)] {
         let last = Cpu(hw_last(p, cpu) | DETECTED);
         let from = usize::from(p.zmm_by_instruction);
         assert!(last.hw_runs(from - 1) && !last.hw_runs(from));
     }
-    let generic = profile(Family::Generic);
+    let generic = Family::GENERIC.routing();
     assert!(generic.zmm == 0 && generic.zmm_fusion == ZmmFusion::No);
 }
 
-/// A flag of each family's profile, in `Family` order (generic, amd, intel, zen4,
-/// rocketlake).
-fn by_family(flag: fn(&Profile) -> bool) -> [bool; 5] {
-    [
-        Family::Generic,
-        Family::Amd,
-        Family::Intel,
-        Family::Zen4,
-        Family::RocketLake,
-    ]
-    .map(|f| flag(profile(f)))
+/// The names of the families whose profile has `flag`.
+fn by_family(flag: impl Fn(&Profile) -> bool) -> Vec<&'static str> {
+    PROFILES
+        .iter()
+        .filter(|p| flag(p))
+        .map(|p| p.name)
+        .collect()
+}
+
+/// The same for a flag of the routing.
+fn routing_by_family(flag: fn(&Routing) -> bool) -> Vec<&'static str> {
+    by_family(|p| flag(&p.routing))
 }
 
 /// Only Intel's profiles read ahead (measured there alone), and only from `AHEAD_MIN`.
 #[test]
 fn reads_ahead_on_long_inputs_where_the_family_does() {
     assert_eq!(
-        by_family(|p| p.reads_ahead),
-        [false, false, true, false, true]
+        routing_by_family(|p| p.reads_ahead),
+        ["intel", "rocketlake"]
     );
     // `kernels::fusion` has no wide instantiation that reads ahead.
     assert!(PROFILES
         .iter()
-        .all(|p| !(p.reads_ahead && p.zmm_fusion == ZmmFusion::Wide)));
+        .all(|p| !(p.routing.reads_ahead && p.routing.zmm_fusion == ZmmFusion::Wide)));
     let cpu = Cpu(READS_AHEAD);
     assert!(!reads_ahead(cpu, AHEAD_MIN - 1) && reads_ahead(cpu, AHEAD_MIN));
     assert!(!reads_ahead(Cpu(0), 1 << 20));
@@ -114,10 +115,10 @@ fn reads_ahead_on_long_inputs_where_the_family_does() {
 /// leads), only with fusion in the narrow shape.
 #[test]
 fn races_where_the_family_does() {
-    assert_eq!(by_family(|p| p.races), [false, false, true, false, true]);
+    assert_eq!(routing_by_family(|p| p.races), ["intel", "rocketlake"]);
     assert!(PROFILES
         .iter()
-        .all(|p| !p.races || p.zmm_fusion == ZmmFusion::Narrow));
+        .all(|p| !p.routing.races || p.routing.zmm_fusion == ZmmFusion::Narrow));
     assert!(Cpu(RACES).races() && !Cpu(0).races());
     // The fold it races is the 512-bit kernel: no race once that fails its self-test.
     let racing = Cpu(RACES | ZMM_FUSION | ZMM | bit(Backend::Vpclmul512));
@@ -128,10 +129,8 @@ fn races_where_the_family_does() {
 /// Only the generic profile is assumed; every other says where it was measured.
 #[test]
 fn every_profile_but_the_default_was_measured() {
-    assert_eq!(
-        by_family(|p| p.measured_on.is_some()),
-        [false, true, true, true, true]
-    );
+    let measured = by_family(|p| p.measured_on.is_some());
+    assert_eq!(measured, ["intel", "rocketlake", "amd", "zen4"]);
 }
 
 /// The 512-bit kernel from each profile's lengths where the family takes it, never
@@ -139,13 +138,14 @@ fn every_profile_but_the_default_was_measured() {
 /// nothing before detection.
 #[test]
 fn zmm_thresholds() {
-    for p in &PROFILES {
-        let flags = ZMM | bit(Backend::Vpclmul512) | (p.family as Bits) << FAMILY;
+    for (i, p) in PROFILES.iter().enumerate() {
+        let (family, p) = (Family(i as u8), &p.routing);
+        let flags = ZMM | bit(Backend::Vpclmul512) | (i as Bits) << FAMILY;
         let zmm = finish(Cpu(flags));
-        let ymm = finish(Cpu((p.family as Bits) << FAMILY));
+        let ymm = finish(Cpu((i as Bits) << FAMILY));
         if p.zmm == 0 {
             // The family never takes them, even where the CPU has them.
-            let all = resolve(p.family, |_| true, true, |_| false);
+            let all = resolve(family, |_| true, true, |_| false);
             assert!(!all.zmm());
             continue;
         }
@@ -172,4 +172,16 @@ fn zmm_thresholds() {
     for len in [0, 17, ZMM_MIN, 1 << 20, usize::MAX] {
         assert!(!Cpu(0).folds_inline(len), "{len}");
     }
+}
+
+/// Each family's field reads back as the family, and one that names no record as the
+/// default.
+#[test]
+fn the_family_field_reads_back() {
+    for (i, p) in PROFILES.iter().enumerate() {
+        let family = Cpu((i as Bits) << FAMILY).family();
+        assert_eq!((family, family.name()), (Family::named(p.name), p.name));
+    }
+    let past = Cpu((PROFILES.len() as Bits) << FAMILY);
+    assert_eq!(past.family(), Family::GENERIC);
 }
