@@ -200,7 +200,9 @@ def pipes(cmd, insn):
     if (tuple(cmd), text) not in SOLO:
         SOLO[tuple(cmd), text] = subprocess.run(cmd, input=text, capture_output=True, text=True).stdout
     lines = SOLO[tuple(cmd), text].splitlines()
-    at = next(k for k, l in enumerate(lines) if l.startswith("Resource pressure per iteration"))
+    at = next((k for k, l in enumerate(lines) if l.startswith("Resource pressure per iteration")), None)
+    if at is None:
+        raise RuntimeError(f"llvm-mca gives no units for `{m} {ops}`")
     names, values = lines[at + 1].split(), lines[at + 2].split()
     used = {u: float(v) / 8 for u, v in zip(names, values) if v != "-"}
     return frozenset(used), sum(used.values())
@@ -265,7 +267,11 @@ for label, path, symbol, triple, attrs, cpus in KERNELS:
             continue
         per_iter = (int(total_more.group(1)) - int(total.group(1))) / 200
         rt = float(rthru.group(1))
-        ports = max(rt, ports_bound(cmd, loop))
+        try:
+            ports = max(rt, ports_bound(cmd, loop))
+        except RuntimeError as e:
+            failed.append(f"{label} on {cpu}: {e}")
+            continue
         per_128 = per_iter * 128 / nbytes
         bound = "latency" if per_iter > 1.1 * ports else "throughput"
         note = ""
