@@ -86,7 +86,7 @@ disassemble peer "$(ls "$dir"/peer/target/aarch64-unknown-linux-gnu/release/deps
 
 cat >"$dir/loops.py" <<'PY'
 """Each kernel's main loop, run through llvm-mca per CPU; the table, and the budget check."""
-import re, subprocess, sys
+import itertools, re, subprocess, sys
 
 mca, out_dir, budget_file, check = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4] == "1"
 AARCH64 = ["neoverse-n1", "neoverse-v1", "neoverse-v2", "apple-m1"]
@@ -189,7 +189,7 @@ def pipes(cmd, insn):
     m, ops = insn
     copies = []
     for j in range(8):
-        n = iter(range(4))
+        n = itertools.count()
         first = REG.search(ops) if not BRANCH.match(m) else None
         o = ops
         if first:
