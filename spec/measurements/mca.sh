@@ -193,7 +193,7 @@ def pipes(cmd, insn):
         first = REG.search(ops) if not BRANCH.match(m) else None
         o = ops
         if first:
-            rest = REG.sub(lambda r: f"{r.group(1)}{next(n) % 4}", ops[first.end():])
+            rest = REG.sub(lambda r: f"{r.group(1)}{next(n)}", ops[first.end():])
             o = ops[:first.start()] + f"{first.group(1)}{16 + j}" + rest
         copies.append(f"\t{m}\t{o}")
     text = ".Lloop:\n" + "\n".join(copies) + "\n"
