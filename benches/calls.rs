@@ -5,7 +5,7 @@
 //! the second is the one a stream of calls sees.
 //!
 //! `cargo bench --bench calls -- LEN [OFFSET]` runs the calls untraced (the offset is from a
-//! 64-byte boundary, 16 by default as in `benches/peers.rs`).
+//! 64-byte boundary, 16 by default as in `benches/peers/`).
 
 use std::hint::black_box;
 
