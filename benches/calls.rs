@@ -5,7 +5,7 @@
 //! the second is the one a stream of calls sees.
 //!
 //! `cargo bench --bench calls -- LEN [OFFSET]` runs the calls untraced (the offset is from a
-//! 64-byte boundary, 16 by default as in `benches/peers.rs`).
+//! 64-byte boundary, 16 by default as in `benches/peers/`).
 
 use std::hint::black_box;
 
@@ -44,7 +44,15 @@ calls! {
     call_crc_fast_crc32c => |b| crc_fast::checksum(crc_fast::CrcAlgorithm::Crc32Iscsi, b);
     call_crc_fast_crc64_nvme => |b| crc_fast::checksum(crc_fast::CrcAlgorithm::Crc64Nvme, b);
     call_crc32fast_crc32 => |b| u64::from(crc32fast::hash(b));
+    call_crc_t16_crc16_t10dif => |b| u64::from(CRC16_T10DIF.checksum(b));
+    call_crc_t16_crc8_smbus => |b| u64::from(CRC8_SMBUS.checksum(b));
 }
+
+// `crc`'s slice-by-16 tables in statics, as `benches/peers`'s `--fn-pointers` calls them.
+static CRC16_T10DIF: crc::Crc<u16, crc::Table<16>> =
+    crc::Crc::<u16, crc::Table<16>>::new(&crc::CRC_16_T10_DIF);
+static CRC8_SMBUS: crc::Crc<u8, crc::Table<16>> =
+    crc::Crc::<u8, crc::Table<16>>::new(&crc::CRC_8_SMBUS);
 
 fn main() {
     // `cargo bench` passes `--bench`; the numbers are the arguments that parse.

@@ -3,7 +3,7 @@
 //! 32-byte vector with two multiplies (what every CRC fold needs) or with one (half the
 //! multiplies, not a CRC). If the two-multiply loops run at one speed whatever the number of
 //! accumulators, and the one-multiply loops much faster, the multiplier's throughput is the
-//! limit, and no folding implementation can beat the `ceiling` column of `benches/peers.rs`
+//! limit, and no folding implementation can beat the `ceiling` column of `benches/peers/`
 //! (`spec/decisions.md`, "The fold ceiling").
 //!
 //! `cargo bench --bench clmul_bound` (x86_64 with VPCLMULQDQ and AVX2; elsewhere it says so).

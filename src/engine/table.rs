@@ -34,12 +34,15 @@ pub(super) fn update<W: Word, const N: usize>(
     state: W,
     bytes: &[u8],
 ) -> W {
-    update_inline::<W, N>(tables, lsb, state, bytes)
+    update_inline::<W, N, false>(tables, lsb, state, bytes)
 }
 
-/// [`update`], always inlined: the engine's hot path for short inputs.
+/// [`update`], always inlined: the engine's hot path for short inputs. With `ONE_BLOCK`,
+/// exactly one block runs on its own, without the loop or the remainder's tests: only in the
+/// stamped type's own table call, which 16-byte inputs reach; in a copy they never reach, the
+/// block's second copy only costs its user's build.
 #[inline(always)]
-pub(super) fn update_inline<W: Word, const N: usize>(
+pub(super) fn update_inline<W: Word, const N: usize, const ONE_BLOCK: bool>(
     tables: &[[W; 256]],
     lsb: bool,
     state: W,
@@ -49,9 +52,9 @@ pub(super) fn update_inline<W: Word, const N: usize>(
         unreachable!("caller checks the table count")
     };
     if lsb {
-        update_in::<W, N, true>(tables, state, bytes)
+        update_in::<W, N, true, ONE_BLOCK>(tables, state, bytes)
     } else {
-        update_in::<W, N, false>(tables, state, bytes)
+        update_in::<W, N, false, ONE_BLOCK>(tables, state, bytes)
     }
 }
 
@@ -100,13 +103,25 @@ fn short_in<W: Word, const LSB: bool>(tables: &[[W; 256]], mut state: W, bytes: 
 /// bytes. Byte steps form one dependent chain, so a 15-byte remainder costs 3 of them
 /// instead of 15 (`spec/decisions.md`).
 #[inline(always)]
-fn update_in<W: Word, const N: usize, const LSB: bool>(
+fn update_in<W: Word, const N: usize, const LSB: bool, const ONE_BLOCK: bool>(
     tables: &[[W; 256]; N],
     state: W,
     bytes: &[u8],
 ) -> W {
-    let mut state = blocks::<W, N, LSB>(tables, state, bytes);
-    let mut rest = &bytes[bytes.len() - bytes.len() % N..];
+    // Less than a block straight to the remainder, exactly one (16 bytes: the tables' longest
+    // input where a CRC folds) without the loop or the remainder's tests: at 16 bytes through
+    // a function pointer every CRC at or above `crc`'s `Table<16>` (`spec/rules.md`, "One
+    // slice block on its own"). Testing only for one block cost 8–12 bytes 10–20%.
+    let (mut state, mut rest) = if bytes.len() < N {
+        (state, bytes)
+    } else if ONE_BLOCK && bytes.len() == N {
+        return blocks::<W, N, LSB>(tables, state, bytes);
+    } else {
+        (
+            blocks::<W, N, LSB>(tables, state, bytes),
+            &bytes[bytes.len() - bytes.len() % N..],
+        )
+    };
     if let (true, Some(t8), Some((block, tail))) = (
         N > 8,
         tables.first_chunk::<8>(),

@@ -127,12 +127,18 @@ pub(crate) fn update_memo<W: Word>(
 /// with stamped constants the match folds to the one kernel.
 #[inline(always)]
 pub(crate) fn update_tables<W: Word>(c: &Consts<'_, W>, state: W, bytes: &[u8]) -> W {
+    tables::<W, true>(c, state, bytes)
+}
+
+/// [`update_tables`], with one slice block on its own where `ONE_BLOCK` (`table::update_inline`).
+#[inline(always)]
+fn tables<W: Word, const ONE_BLOCK: bool>(c: &Consts<'_, W>, state: W, bytes: &[u8]) -> W {
     let lsb = c.model.refin;
     match table::best_slice::<W>(c.tables.len()) {
-        16 => table::update_inline::<W, 16>(c.tables, lsb, state, bytes),
-        8 => table::update_inline::<W, 8>(c.tables, lsb, state, bytes),
-        4 => table::update_inline::<W, 4>(c.tables, lsb, state, bytes),
-        1 => table::update_inline::<W, 1>(c.tables, lsb, state, bytes),
+        16 => table::update_inline::<W, 16, ONE_BLOCK>(c.tables, lsb, state, bytes),
+        8 => table::update_inline::<W, 8, ONE_BLOCK>(c.tables, lsb, state, bytes),
+        4 => table::update_inline::<W, 4, ONE_BLOCK>(c.tables, lsb, state, bytes),
+        1 => table::update_inline::<W, 1, ONE_BLOCK>(c.tables, lsb, state, bytes),
         _ => match c.nibble {
             Some(t) => nibble::update(t, lsb, state, bytes),
             None => bitwise::update(c.poly_state, lsb, state, bytes),
@@ -244,8 +250,9 @@ fn routed<W: Word>(c: &Consts<'_, W>, cpu: Cpu, step: RouteStep, state: W, bytes
         (b, Some(f), _) if b.is_folding() => run::fold(c, f, &step, state, bytes),
         (Backend::HwCrc, _, Some(hw)) => run::hw_step(hw, &step, state, bytes),
         // Tables, and any step whose constants are missing (the route gives none): the
-        // tables are always right.
-        _ => update_tables(c, state, bytes),
+        // tables are always right. Past the tables' inputs at the call site, so never one
+        // block alone.
+        _ => tables::<W, false>(c, state, bytes),
     }
 }
 

@@ -1,7 +1,7 @@
 //! `crc-gen bench`: throughput of every backend this machine has, per algorithm and input
 //! size, through [`DynCrc`] (the engine and kernels stamped types run on).
 //!
-//! The method is the peer benchmark's (`benches/peers.rs`): every implementation is first
+//! The method is the peer benchmark's (`benches/peers/`): every implementation is first
 //! checked against `auto` and warmed up while the number of calls that fills one sample is
 //! calibrated; then each round times one sample of every implementation in turn (in an order
 //! that changes from round to round: `timing`), so a burst of load on a shared machine hits

@@ -1,5 +1,5 @@
 //! How `bench` and `route --measure` time their implementations, the peer benchmark's way
-//! (`benches/peers.rs`): each is warmed up while the number of calls that fills one sample is
+//! (`benches/peers/`): each is warmed up while the number of calls that fills one sample is
 //! calibrated; then each round times one sample of every implementation in turn, so a burst
 //! of load on a shared machine hits all of them alike, and each figure is the median over the
 //! rounds. The order changes from round to round ([`round_order`]) so that each implementation
