@@ -13,8 +13,7 @@ use crate::backend::{Availability, Backend};
 
 // What this CPU offers, per architecture: `has`, `has_gfni`, `family`.
 #[cfg(target_arch = "aarch64")]
-#[path = "detect/aarch64.rs"]
-mod cpu;
+use super::isa::aarch64::detect as cpu;
 #[cfg(not(any(
     target_arch = "x86_64",
     target_arch = "aarch64",
@@ -22,20 +21,15 @@ mod cpu;
     target_arch = "s390x",
     target_arch = "powerpc64"
 )))]
-#[path = "detect/other.rs"]
-mod cpu;
-#[cfg(target_arch = "riscv64")]
-#[path = "detect/riscv64.rs"]
-mod cpu;
-#[cfg(target_arch = "s390x")]
-#[path = "detect/s390x.rs"]
-mod cpu;
+use super::isa::portable::detect as cpu;
 #[cfg(target_arch = "powerpc64")]
-#[path = "detect/powerpc64.rs"]
-mod cpu;
+use super::isa::powerpc64::detect as cpu;
+#[cfg(target_arch = "riscv64")]
+use super::isa::riscv64::detect as cpu;
+#[cfg(target_arch = "s390x")]
+use super::isa::s390x::detect as cpu;
 #[cfg(target_arch = "x86_64")]
-#[path = "detect/x86_64.rs"]
-mod cpu;
+use super::isa::x86_64::detect as cpu;
 
 pub(crate) mod identity;
 

@@ -48,58 +48,8 @@ pub(super) const FUSION_BLOCK_LONGEST: usize = {
     longest
 };
 
-/// Two entry points of one fold body, one per bit order (`lsb` and `msb`), each the code a
-/// generic instantiation would be, with no test of the order at entry.
-/// `by_order!(LSB, lsb, msb, args..)` calls one of them by a const parameter.
-#[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
-macro_rules! by_order {
-    (
-        $(#[doc = $doc:literal])*
-        #[target_feature(enable = $features:literal)]
-        fn $lsb:ident / $msb:ident = $body:ident::<$v:ty, _ $(, $arg:tt)*>;
-    ) => {
-        $(#[doc = $doc])*
-        #[target_feature(enable = $features)]
-        unsafe fn $lsb(f: &FoldConsts, width: u32, reg: u64, bytes: &[u8]) -> u64 {
-            // SAFETY: our features are the body's requirement.
-            unsafe { $body::<$v, true $(, $arg)*>(f, width, reg, bytes) }
-        }
-        $(#[doc = $doc])*
-        #[target_feature(enable = $features)]
-        unsafe fn $msb(f: &FoldConsts, width: u32, reg: u64, bytes: &[u8]) -> u64 {
-            // SAFETY: as above.
-            unsafe { $body::<$v, false $(, $arg)*>(f, width, reg, bytes) }
-        }
-    };
-    ($lsb_order:expr, $lsb:path, $msb:path, $($arg:expr),*) => {
-        match $lsb_order {
-            true => $lsb($($arg),*),
-            false => $msb($($arg),*),
-        }
-    };
-}
-
 #[cfg(target_arch = "aarch64")]
-mod aarch64;
-#[cfg(any(
-    target_arch = "riscv64",
-    target_arch = "s390x",
-    target_arch = "powerpc64"
-))]
-mod pair;
-#[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
-mod portable;
-#[cfg(target_arch = "powerpc64")]
-mod powerpc64;
-#[cfg(target_arch = "riscv64")]
-mod riscv64;
-#[cfg(target_arch = "s390x")]
-mod s390x;
-#[cfg(target_arch = "x86_64")]
-mod x86_64;
-
-#[cfg(target_arch = "aarch64")]
-pub(super) use aarch64::{
+pub(super) use super::isa::aarch64::{
     aligns_from, fold, fold_by_instruction, fold_reflected, fusion, hw, reduces_by_instruction,
 };
 #[cfg(not(any(
@@ -109,23 +59,18 @@ pub(super) use aarch64::{
     target_arch = "s390x",
     target_arch = "powerpc64"
 )))]
-pub(super) use portable::{aligns_from, fold};
+pub(super) use super::isa::portable::{aligns_from, fold};
 #[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
-pub(super) use portable::{
+pub(super) use super::isa::portable::{
     fold_by_instruction, fold_reflected, fusion, hw, reduces_by_instruction,
 };
 #[cfg(target_arch = "powerpc64")]
-pub(super) use powerpc64::{aligns_from, fold};
+pub(super) use super::isa::powerpc64::{aligns_from, fold};
 #[cfg(target_arch = "riscv64")]
-pub(super) use riscv64::{aligns_from, fold};
+pub(super) use super::isa::riscv64::{aligns_from, fold};
 #[cfg(target_arch = "s390x")]
-pub(super) use s390x::{aligns_from, fold};
+pub(super) use super::isa::s390x::{aligns_from, fold};
 #[cfg(target_arch = "x86_64")]
-pub(super) use x86_64::{
+pub(super) use super::isa::x86_64::{
     aligns_from, fold, fold_by_instruction, fold_reflected, fusion, hw, reduces_by_instruction,
 };
-
-/// The same bodies on the emulated lanes and instructions of `arch/emulated.rs`, for the test
-/// suites only: they were four fifths of this crate's generated code.
-#[cfg(feature = "emulated")]
-pub(crate) mod emulated;

@@ -15,7 +15,6 @@
     allow(dead_code, unused_imports)
 )]
 
-mod arch;
 mod bitwise;
 mod cached;
 pub(crate) mod detect;
@@ -28,6 +27,7 @@ mod fusion;
 ))]
 mod golden;
 mod hwcrc;
+mod isa;
 mod kernels;
 mod methods;
 mod nibble;
@@ -44,7 +44,7 @@ mod table;
 mod update;
 
 #[cfg(feature = "emulated")]
-pub use kernels::emulated::Emulated;
+pub use isa::emulated::Emulated;
 
 use crate::backend::{Backend, RouteStep};
 use crate::consts::Consts;
@@ -110,30 +110,22 @@ pub fn update_emulated<W: Word>(
             if c.model.refin {
                 // Reduced by the instruction where the CRC has one, as on x86_64.
                 let hw = c.hw.filter(|_| width == 32);
-                let reg = kernels::emulated::fold(
-                    bits,
-                    true,
-                    false,
-                    hw,
-                    f,
-                    width,
-                    state.low_u64(),
-                    bytes,
-                );
+                let reg =
+                    isa::emulated::fold(bits, true, false, hw, f, width, state.low_u64(), bytes);
                 return Some(W::from_u64(reg));
             }
             // An msb CRC: folded msb, or run reflected (lsb arithmetic on bit-reversed
             // bytes); either way the kernel takes and returns the msb register.
             let reg = (state >> unused).low_u64();
             let lsb = reflected;
-            let reg = kernels::emulated::fold(bits, lsb, reflected, None, f, width, reg, bytes);
+            let reg = isa::emulated::fold(bits, lsb, reflected, None, f, width, reg, bytes);
             Some(W::from_u64(reg) << unused)
         }
         Emulated::Fusion { bits, wide } => {
             let (hw, f) = (c.hw?, c.fold?);
             let s = state.low_u64() as u32;
-            let (s, rest) = kernels::emulated::fusion(bits, wide, hw, f, s, bytes);
-            let s = kernels::emulated::hw(hw, true, s, rest);
+            let (s, rest) = isa::emulated::fusion(bits, wide, hw, f, s, bytes);
+            let s = isa::emulated::hw(hw, true, s, rest);
             Some(W::from_u64(u64::from(s)))
         }
         Emulated::ThreeAccumulators { bits } => {
@@ -141,12 +133,12 @@ pub fn update_emulated<W: Word>(
             if bytes.len() < 16 {
                 return Some(update_tables(c, state, bytes));
             }
-            let reg = kernels::emulated::fold_three(bits, hw, f, state.low_u64(), bytes);
+            let reg = isa::emulated::fold_three(bits, hw, f, state.low_u64(), bytes);
             Some(W::from_u64(reg))
         }
         Emulated::Instruction { three } => {
             let hw = c.hw?;
-            let s = kernels::emulated::hw(hw, three, state.low_u64() as u32, bytes);
+            let s = isa::emulated::hw(hw, three, state.low_u64() as u32, bytes);
             Some(W::from_u64(u64::from(s)))
         }
     }

@@ -122,7 +122,7 @@ fn text(bytes: &[u8]) -> &str {
 pub fn cpu_identity() -> CpuIdentity {
     #[cfg(all(target_arch = "x86_64", not(miri)))]
     let (cpuid, brand) = {
-        use crate::engine::arch::x86_64::{cpuid_brand, cpuid_vendor_signature};
+        use crate::engine::isa::x86_64::primitives::{cpuid_brand, cpuid_vendor_signature};
         (Some(cpuid_vendor_signature()), cpuid_brand())
     };
     #[cfg(not(all(target_arch = "x86_64", not(miri))))]

@@ -3,22 +3,22 @@
 use crate::backend::Backend;
 use crate::engine::plan::Family;
 
-pub(super) fn has(_: Backend) -> bool {
+pub(crate) fn has(_: Backend) -> bool {
     false
 }
 
-pub(super) fn has_gfni() -> bool {
+pub(crate) fn has_gfni() -> bool {
     false
 }
 
-pub(super) fn family() -> Family {
+pub(crate) fn family() -> Family {
     Family::Generic
 }
 
 /// No extension the kernels use.
-pub(super) type Features = [(&'static str, bool); 0];
+pub(crate) type Features = [(&'static str, bool); 0];
 
 /// None to report.
-pub(super) fn features() -> Features {
+pub(crate) fn features() -> Features {
     []
 }

@@ -19,7 +19,7 @@ macro_rules! has {
 }
 
 /// Every instruction set extension the kernel `b` uses.
-pub(super) fn has(b: Backend) -> bool {
+pub(crate) fn has(b: Backend) -> bool {
     let clmul128 = has!("pclmulqdq") && has!("sse4.1") && has!("ssse3");
     let clmul256 = clmul128 && has!("vpclmulqdq") && has!("avx2");
     match b {
@@ -39,7 +39,7 @@ pub(super) fn has(b: Backend) -> bool {
 }
 
 /// GFNI, for the reflected run of msb CRCs on 512-bit vectors.
-pub(super) fn has_gfni() -> bool {
+pub(crate) fn has_gfni() -> bool {
     has!("gfni")
 }
 
@@ -53,8 +53,8 @@ const ROCKET_LAKE_MODEL: u32 = 0xa7;
 
 /// The family from CPUID's vendor, family and model.
 #[cfg(not(miri))]
-pub(super) fn family() -> Family {
-    let (vendor, signature) = crate::engine::arch::x86_64::cpuid_vendor_signature();
+pub(crate) fn family() -> Family {
+    let (vendor, signature) = super::primitives::cpuid_vendor_signature();
     let (family, model, _) = family_model_stepping(signature);
     let is = |name: &[u8; 12]| &vendor == name;
     let zmm = has(Backend::Vpclmul512);
@@ -77,7 +77,7 @@ pub(super) fn family() -> Family {
 /// extended family is added where the base family is 0xf, and the extended model is the
 /// model's high nibble for families 6 and 0xf, as Intel's and AMD's manuals define them.
 #[cfg_attr(miri, allow(dead_code))]
-pub(super) fn family_model_stepping(signature: u32) -> (u32, u32, u32) {
+pub(crate) fn family_model_stepping(signature: u32) -> (u32, u32, u32) {
     let base = (signature >> 8) & 0xf;
     let family = if base == 0xf {
         base + ((signature >> 20) & 0xff)
@@ -93,11 +93,11 @@ pub(super) fn family_model_stepping(signature: u32) -> (u32, u32, u32) {
 }
 
 /// The extensions of [`features`], each with whether this CPU has it.
-pub(super) type Features = [(&'static str, bool); 11];
+pub(crate) type Features = [(&'static str, bool); 11];
 
 /// Every extension [`has`] asks for, and whether this CPU has it (the engine's own test,
 /// not `CRCSTAMP_DISABLE`'s), for [`super::identity`].
-pub(super) fn features() -> Features {
+pub(crate) fn features() -> Features {
     [
         ("sse4.2", has!("sse4.2")),
         ("ssse3", has!("ssse3")),
@@ -116,7 +116,7 @@ pub(super) fn features() -> Features {
 /// Miri cannot run CPUID (inline assembly); it offers no accelerated kernels either, so no
 /// family's thresholds matter there.
 #[cfg(miri)]
-pub(super) fn family() -> Family {
+pub(crate) fn family() -> Family {
     let _ = (PREFER_YMM_MODELS, ROCKET_LAKE_MODEL);
     Family::Generic
 }

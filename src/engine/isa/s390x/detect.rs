@@ -6,7 +6,7 @@ use crate::backend::Backend;
 use crate::engine::plan::Family;
 
 /// The vector facility, for the VGFM kernel's VGFMG and VGFMAG.
-pub(super) fn has(b: Backend) -> bool {
+pub(crate) fn has(b: Backend) -> bool {
     #[cfg(feature = "std")]
     let vector = std::arch::is_s390x_feature_detected!("vector");
     #[cfg(not(feature = "std"))]
@@ -15,20 +15,20 @@ pub(super) fn has(b: Backend) -> bool {
 }
 
 /// No GFNI on s390x.
-pub(super) fn has_gfni() -> bool {
+pub(crate) fn has_gfni() -> bool {
     false
 }
 
 /// No family of its own: no s390x CPU was measured.
-pub(super) fn family() -> Family {
+pub(crate) fn family() -> Family {
     Family::Generic
 }
 
 /// The extensions of [`features`], each with whether this CPU has it.
-pub(super) type Features = [(&'static str, bool); 1];
+pub(crate) type Features = [(&'static str, bool); 1];
 
 /// Every extension [`has`] asks for, and whether this CPU has it (the engine's own test,
 /// not `CRCSTAMP_DISABLE`'s), for [`super::identity`].
-pub(super) fn features() -> Features {
+pub(crate) fn features() -> Features {
     [("vector", has(Backend::Vgfm))]
 }

@@ -3,14 +3,17 @@
 //! `#[target_feature]`s its primitives need, and the safe functions `kernels` offers, which
 //! take every choice the route made as an argument.
 
-use super::shapes::{
+pub(crate) mod detect;
+pub(crate) mod primitives;
+
+use crate::backend::Backend;
+use crate::engine::fold::{from_register, Barrett};
+use crate::engine::kernels::shapes::{
     ZmmFusion, LANE_EOR3_STEPS, LANE_EOR3_WORDS, LANE_STEPS, LANE_WORDS, THREE_PASS_MIN,
 };
-use crate::backend::Backend;
-use crate::engine::arch::aarch64::{Crc32, Crc32c, Eor3, Plain};
-use crate::engine::fold::{from_register, Barrett};
 use crate::engine::{fusion, hwcrc};
 use crcstamp_layout::{FoldConsts, HwCrc};
+use primitives::{Crc32, Crc32c, Eor3, Plain};
 
 /// Runs the folding kernel `backend` on `bytes` (at least 16) from the register `reg` in
 /// the kernels' layout. `backend` must be available here.

@@ -3,20 +3,23 @@
 //! primitives need, and the safe functions `kernels` offers, which take every choice the
 //! route made as an argument.
 
+pub(crate) mod detect;
+pub(crate) mod primitives;
+
 use core::arch::x86_64::{__m128i, __m256i, __m512i};
 
-use super::shapes::{
+use crate::backend::Backend;
+use crate::engine::fold::{
+    from_register, from_register_aligned, from_register_by_instruction, Barrett, ByInstruction,
+};
+use crate::engine::kernels::shapes::{
     ZmmFusion, AHEAD, ALIGN_BY_INSTRUCTION_MIN, ALIGN_MIN, THREE_PASS_MIN, YMM_MAX_STEPS,
     YMM_MIN_STEPS, YMM_WORDS, ZMM_MAX_STEPS, ZMM_MIN_STEPS, ZMM_WIDE_MAX_STEPS, ZMM_WIDE_MIN_STEPS,
     ZMM_WIDE_WORDS, ZMM_WORDS,
 };
-use crate::backend::Backend;
-use crate::engine::arch::x86_64::Sse42;
-use crate::engine::fold::{
-    from_register, from_register_aligned, from_register_by_instruction, Barrett, ByInstruction,
-};
 use crate::engine::{fusion, hwcrc};
 use crcstamp_layout::{FoldConsts, HwCrc};
+use primitives::Sse42;
 
 /// Runs the folding kernel `backend` on `bytes` (at least 16) from the register `reg` in
 /// the kernels' layout. `backend` must be available here.

@@ -5,7 +5,7 @@
 //! moves its operands from general registers into v0–v2, multiplies, and moves the 128-bit
 //! result back. The one VGFMAG is the fold's whole step: both products and both XORs.
 
-use super::pair::Multiply;
+use crate::engine::isa::pair::Multiply;
 
 /// The vector facility's Galois-field multiply.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

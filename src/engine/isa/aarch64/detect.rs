@@ -18,7 +18,7 @@ macro_rules! has {
 }
 
 /// Every instruction set extension the kernel `b` uses (PMULL is `aes` to the compiler).
-pub(super) fn has(b: Backend) -> bool {
+pub(crate) fn has(b: Backend) -> bool {
     #[cfg(feature = "std")]
     let pmull = has!("pmull");
     #[cfg(not(feature = "std"))]
@@ -33,11 +33,11 @@ pub(super) fn has(b: Backend) -> bool {
 }
 
 /// The extensions of [`features`], each with whether this CPU has it.
-pub(super) type Features = [(&'static str, bool); 3];
+pub(crate) type Features = [(&'static str, bool); 3];
 
 /// Every extension [`has`] asks for, and whether this CPU has it (the engine's own test,
 /// not `CRCSTAMP_DISABLE`'s), for [`super::identity`].
-pub(super) fn features() -> Features {
+pub(crate) fn features() -> Features {
     #[cfg(feature = "std")]
     let pmull = has!("pmull");
     #[cfg(not(feature = "std"))]
@@ -51,11 +51,11 @@ pub(super) fn features() -> Features {
 
 /// No GFNI on aarch64, but the bit reversal the reflected run of msb CRCs needs is NEON's
 /// `rbit`, which every core has (`plan::runs_reflected`): the bit is set for it.
-pub(super) fn has_gfni() -> bool {
+pub(crate) fn has_gfni() -> bool {
     true
 }
 
 /// The generic family's thresholds, measured on AMD Zen 3, route aarch64 too.
-pub(super) fn family() -> Family {
+pub(crate) fn family() -> Family {
     Family::Generic
 }

@@ -2,7 +2,7 @@
 //! that multiply on them (riscv64 Zbc, s390x VGFM, powerpc64 `vpmsumd`): each one's file
 //! holds its `#[target_feature]` entry points, one per bit order, which call [`body`].
 
-use crate::engine::arch::pair::{Multiply, Pair};
+use super::{Multiply, Pair};
 use crate::engine::fold::{from_register, from_register_aligned, Barrett};
 use crcstamp_layout::FoldConsts;
 
@@ -16,7 +16,7 @@ const ALIGN_FROM: usize = 64;
 /// # Safety
 /// The CPU must have `M`'s instruction.
 #[inline(always)]
-pub(super) unsafe fn body<M: Multiply, const LSB: bool>(
+pub(crate) unsafe fn body<M: Multiply, const LSB: bool>(
     f: &FoldConsts,
     width: u32,
     reg: u64,
@@ -34,7 +34,7 @@ pub(super) unsafe fn body<M: Multiply, const LSB: bool>(
 }
 
 /// Where the kernel on `Pair<M>` aligns its loads.
-pub(super) const fn aligns_from<M: Multiply>() -> Option<usize> {
+pub(crate) const fn aligns_from<M: Multiply>() -> Option<usize> {
     match M::MISALIGNED_SLOW {
         true => Some(ALIGN_FROM),
         false => None,
@@ -72,7 +72,7 @@ macro_rules! pair_kernels {
         /// Where the kernel `backend` aligns its loads (only where misaligned loads are slow).
         pub(crate) const fn aligns_from(backend: $crate::backend::Backend, _: bool) -> Option<usize> {
             match backend {
-                $crate::backend::Backend::$backend => super::pair::aligns_from::<$mul>(),
+                $crate::backend::Backend::$backend => super::pair::kernels::aligns_from::<$mul>(),
                 _ => None,
             }
         }
@@ -82,7 +82,7 @@ macro_rules! pair_kernels {
         $(#[target_feature(enable = $feature)])?
         unsafe fn $lsb(f: &crcstamp_layout::FoldConsts, width: u32, reg: u64, bytes: &[u8]) -> u64 {
             // SAFETY: as above.
-            unsafe { super::pair::body::<$mul, true>(f, width, reg, bytes) }
+            unsafe { super::pair::kernels::body::<$mul, true>(f, width, reg, bytes) }
         }
 
         #[doc = concat!("# Safety\nThe CPU must have ", $needs, ".")]
@@ -90,8 +90,8 @@ macro_rules! pair_kernels {
         $(#[target_feature(enable = $feature)])?
         unsafe fn $msb(f: &crcstamp_layout::FoldConsts, width: u32, reg: u64, bytes: &[u8]) -> u64 {
             // SAFETY: as above.
-            unsafe { super::pair::body::<$mul, false>(f, width, reg, bytes) }
+            unsafe { super::pair::kernels::body::<$mul, false>(f, width, reg, bytes) }
         }
     };
 }
-pub(super) use pair_kernels;
+pub(crate) use pair_kernels;

@@ -5,7 +5,7 @@
 //! v0–v3 (VSX registers 32–35) with POWER8's moves, multiplies, and moves the 128-bit
 //! result back.
 
-use super::pair::Multiply;
+use crate::engine::isa::pair::Multiply;
 
 /// POWER8's `vpmsumd`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -9,26 +9,26 @@ use crate::engine::plan::Family;
 /// Zbc and Zbb, for the Zbc kernel's `clmul` and `clmulh` and the byte reversal (`rev8`) of
 /// msb CRCs' blocks. Zbb is mandatory from the RVA22 profile on; a CPU with Zbc and without
 /// it runs the tables.
-pub(super) fn has(b: Backend) -> bool {
+pub(crate) fn has(b: Backend) -> bool {
     b == Backend::Zbc && features().iter().all(|&(_, present)| present)
 }
 
 /// No GFNI on riscv64.
-pub(super) fn has_gfni() -> bool {
+pub(crate) fn has_gfni() -> bool {
     false
 }
 
 /// No family of its own: no riscv64 CPU was measured.
-pub(super) fn family() -> Family {
+pub(crate) fn family() -> Family {
     Family::Generic
 }
 
 /// The extensions of [`features`], each with whether this CPU has it.
-pub(super) type Features = [(&'static str, bool); 2];
+pub(crate) type Features = [(&'static str, bool); 2];
 
 /// Every extension [`has`] asks for, and whether this CPU has it (the engine's own test,
 /// not `CRCSTAMP_DISABLE`'s), for [`has`] and [`super::identity`].
-pub(super) fn features() -> Features {
+pub(crate) fn features() -> Features {
     #[cfg(feature = "std")]
     let [zbc, zbb] = [
         std::arch::is_riscv_feature_detected!("zbc"),

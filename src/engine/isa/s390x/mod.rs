@@ -3,8 +3,11 @@
 //! calls. The other kernels' functions are `portable`'s: no CRC instruction or fusion runs
 //! here.
 
-use super::pair::pair_kernels;
-use crate::engine::arch::s390x::Vgfm;
+pub(crate) mod detect;
+pub(crate) mod primitives;
+
+use super::pair::kernels::pair_kernels;
+use primitives::Vgfm;
 
 pair_kernels!(
     Vgfm,

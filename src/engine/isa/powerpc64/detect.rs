@@ -8,7 +8,7 @@ use crate::backend::Backend;
 use crate::engine::plan::Family;
 
 /// POWER8 (ISA 2.07) with vector crypto, for the `vpmsumd` kernel.
-pub(super) fn has(b: Backend) -> bool {
+pub(crate) fn has(b: Backend) -> bool {
     b == Backend::Vpmsum && power8_crypto()
 }
 
@@ -40,20 +40,20 @@ fn power8_crypto() -> bool {
 }
 
 /// No GFNI on powerpc64.
-pub(super) fn has_gfni() -> bool {
+pub(crate) fn has_gfni() -> bool {
     false
 }
 
 /// No family of its own: no POWER CPU was measured.
-pub(super) fn family() -> Family {
+pub(crate) fn family() -> Family {
     Family::Generic
 }
 
 /// The extensions of [`features`], each with whether this CPU has it.
-pub(super) type Features = [(&'static str, bool); 1];
+pub(crate) type Features = [(&'static str, bool); 1];
 
 /// Every extension [`has`] asks for, and whether this CPU has it (the engine's own test,
 /// not `CRCSTAMP_DISABLE`'s), for [`super::identity`].
-pub(super) fn features() -> Features {
+pub(crate) fn features() -> Features {
     [("vec-crypto", has(Backend::Vpmsum))]
 }

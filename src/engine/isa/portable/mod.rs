@@ -2,8 +2,10 @@
 //! (`plan::FOLDING_ORDER` is empty and `hwcrc::supports` false), so each is unreachable.
 //! riscv64, s390x and powerpc64 fold with kernels of their own and take the rest from here.
 
-use super::shapes::ZmmFusion;
+pub(crate) mod detect;
+
 use crate::backend::Backend;
+use crate::engine::kernels::shapes::ZmmFusion;
 use crcstamp_layout::{FoldConsts, HwCrc};
 
 #[cfg(not(any(

@@ -2,8 +2,11 @@
 //! one function per bit order, and the safe `fold` the route calls. The other kernels'
 //! functions are `portable`'s: no CRC instruction or fusion runs here.
 
-use super::pair::pair_kernels;
-use crate::engine::arch::powerpc64::Vpmsum;
+pub(crate) mod detect;
+pub(crate) mod primitives;
+
+use super::pair::kernels::pair_kernels;
+use primitives::Vpmsum;
 
 pair_kernels!(
     Vpmsum,

@@ -4,7 +4,10 @@
 //! `ld` is slow here, so the kernel aligns its loads. Compiled with Zbb, whose `rev8` is an
 //! msb CRC's byte reversal in one instruction (about 17 without).
 
-use super::pair::pair_kernels;
-use crate::engine::arch::riscv64::Zbc;
+pub(crate) mod detect;
+pub(crate) mod primitives;
+
+use super::pair::kernels::pair_kernels;
+use primitives::Zbc;
 
 pair_kernels!(Zbc, Zbc, "Zbc and Zbb", zbc_lsb, zbc_msb, "zbb");

@@ -3,7 +3,7 @@
 //! since stable Rust has no intrinsic for them; the block tells the assembler `.option
 //! arch, +zbc`, so the crate builds for every riscv64 target, and detection checks the CPU.
 
-use super::pair::Multiply;
+use crate::engine::isa::pair::Multiply;
 
 /// Zbc's carry-less multiply.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -5,6 +5,8 @@
 //! the last block's byte shuffles are plain Rust; the multiply is the instruction set's
 //! ([`Multiply`]), so the fold body of `fold.rs` runs on it unchanged.
 
+pub(crate) mod kernels;
+
 use core::marker::PhantomData;
 
 use crate::engine::simd::{Lane, Vector};
