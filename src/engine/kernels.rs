@@ -1,13 +1,10 @@
-//! Every kernel entry point: the generic bodies (`fold::from_register` and its aligned
-//! forms, `fusion::update`, `hwcrc::one_stream` and `three_streams`) instantiated per
-//! instruction set and width, each with the `#[target_feature]`s its primitives need, one
-//! module per architecture (`x86_64`, `aarch64`, and `portable` for the targets with
-//! neither), and the emulated instantiations (plain Rust, any CPU) for the test suites.
-//!
-//! Each architecture offers the same five safe functions ([`fold`], [`fold_by_instruction`],
-//! [`fold_reflected`], [`fusion`], [`hw`]). They take every choice the route made (the
-//! kernel, the shape, reading ahead, three streams) as arguments and look nothing up: the
-//! route plan (`plan`) decides. Their shapes (`shapes`) are fixed here, and the plan reads them.
+//! The kernels' shapes (`shapes`) and fusion's shortest blocks, which the plan reads. The
+//! entry points, the generic bodies (`fold::from_register` and its aligned forms,
+//! `fusion::update`, `hwcrc::one_stream` and `three_streams`) instantiated per instruction
+//! set and width with the `#[target_feature]`s their primitives need, are each instruction
+//! set's (`isa/<arch>/`), behind the safe functions of `isa::Isa` (`Isa::fold` and the
+//! rest), which take every choice the route made (the kernel, the shape, reading ahead,
+//! three streams) as arguments and look nothing up: the route plan (`plan`) decides.
 //!
 //! The entry points are not generic: each bit order is a function of its own (`by_order!`),
 //! and the shape and reading ahead of the kernels that run only long inputs are arguments,
@@ -46,31 +43,4 @@ pub(super) const FUSION_BLOCK_LONGEST: usize = {
         longest = ZMM_WIDE_FUSION_BLOCK;
     }
     longest
-};
-
-#[cfg(target_arch = "aarch64")]
-pub(super) use super::isa::aarch64::{
-    aligns_from, fold, fold_by_instruction, fold_reflected, fusion, hw, reduces_by_instruction,
-};
-#[cfg(not(any(
-    target_arch = "x86_64",
-    target_arch = "aarch64",
-    target_arch = "riscv64",
-    target_arch = "s390x",
-    target_arch = "powerpc64"
-)))]
-pub(super) use super::isa::portable::{aligns_from, fold};
-#[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
-pub(super) use super::isa::portable::{
-    fold_by_instruction, fold_reflected, fusion, hw, reduces_by_instruction,
-};
-#[cfg(target_arch = "powerpc64")]
-pub(super) use super::isa::powerpc64::{aligns_from, fold};
-#[cfg(target_arch = "riscv64")]
-pub(super) use super::isa::riscv64::{aligns_from, fold};
-#[cfg(target_arch = "s390x")]
-pub(super) use super::isa::s390x::{aligns_from, fold};
-#[cfg(target_arch = "x86_64")]
-pub(super) use super::isa::x86_64::{
-    aligns_from, fold, fold_by_instruction, fold_reflected, fusion, hw, reduces_by_instruction,
 };

@@ -12,7 +12,7 @@
 //! their constants. There, unused items are expected; x86_64's builds keep the lint.
 #![cfg_attr(
     not(any(target_arch = "x86_64", feature = "emulated")),
-    allow(dead_code, unused_imports)
+    allow(dead_code, unused_imports, unused_macros)
 )]
 
 mod bitwise;

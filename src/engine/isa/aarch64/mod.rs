@@ -1,11 +1,13 @@
-//! The aarch64 entry points: the bodies instantiated on 128-bit PMULL (with and without
-//! SHA3's EOR3) and the CRC extension's instructions (CRC-32 and CRC-32C), each with the
-//! `#[target_feature]`s its primitives need, and the safe functions `kernels` offers, which
-//! take every choice the route made as an argument.
+//! The aarch64 instruction set: the bodies instantiated on 128-bit PMULL (with and without
+//! SHA3's EOR3) and the CRC extension's instructions (CRC-32 and CRC-32C), each entry point
+//! with the `#[target_feature]`s its primitives need, and its [`Isa`]: what the CPU offers
+//! (detected at run time with `std`, from the compile-time target features without) and the
+//! safe functions, which take every choice the route made as an argument. Its primitives are
+//! in `primitives.rs`.
 
-pub(crate) mod detect;
 pub(crate) mod primitives;
 
+use super::Isa;
 use crate::backend::Backend;
 use crate::engine::fold::{from_register, Barrett};
 use crate::engine::kernels::shapes::{
@@ -15,94 +17,99 @@ use crate::engine::{fusion, hwcrc};
 use crcstamp_layout::{FoldConsts, HwCrc};
 use primitives::{Crc32, Crc32c, Eor3, Plain};
 
-/// Runs the folding kernel `backend` on `bytes` (at least 16) from the register `reg` in
-/// the kernels' layout. `backend` must be available here.
-#[inline(always)]
-pub(crate) fn fold<const LSB: bool>(
-    backend: Backend,
-    f: &FoldConsts,
-    width: u32,
-    reg: u64,
-    bytes: &[u8],
-) -> u64 {
-    // SAFETY (every arm): `backend` is available, so detection checked every extension its
-    // entry point enables.
-    unsafe {
+/// aarch64: PMULL, with or without SHA3's EOR3, NEON's `rbit` and the CRC extension's
+/// instructions (CRC-32 and CRC-32C). Every aarch64 CPU routes by the generic family, whose
+/// thresholds were measured on AMD Zen 3.
+pub(crate) struct Aarch64;
+
+/// Whether the CPU has the extension `$f`.
+macro_rules! has {
+    ($f:tt) => {
+        detected!(is_aarch64_feature_detected, $f)
+    };
+}
+
+/// PMULL: `pmull` to std's detection, `aes` to the compiler.
+fn has_pmull() -> bool {
+    #[cfg(feature = "std")]
+    return has!("pmull");
+    #[cfg(not(feature = "std"))]
+    return has!("aes");
+}
+
+impl Isa for Aarch64 {
+    type Features = [(&'static str, bool); 3];
+    const FOLDING_ORDER: &'static [Backend] = &[Backend::PmullEor3, Backend::Pmull];
+
+    fn features() -> Self::Features {
+        [
+            ("pmull", has_pmull()),
+            ("sha3", has!("sha3")),
+            ("crc", has!("crc")),
+        ]
+    }
+    fn has(backend: Backend) -> bool {
         match backend {
-            Backend::Pmull => by_order!(LSB, pmull_lsb, pmull_msb, f, width, reg, bytes),
-            Backend::PmullEor3 => {
-                by_order!(LSB, pmull_eor3_lsb, pmull_eor3_msb, f, width, reg, bytes)
+            Backend::Pmull => has_pmull(),
+            Backend::PmullEor3 => has_pmull() && has!("sha3"),
+            Backend::HwCrc => has!("crc"),
+            Backend::Fusion => has_pmull() && has!("crc"),
+            _ => false,
+        }
+    }
+    /// No GFNI, but the bit reversal the reflected run of msb CRCs needs is NEON's `rbit`,
+    /// which every core has (`plan::runs_reflected`): the bit is set for it.
+    fn has_gfni() -> bool {
+        true
+    }
+
+    fold_by_backend! {
+        Pmull => pmull_lsb, pmull_msb;
+        PmullEor3 => pmull_eor3_lsb, pmull_eor3_msb;
+    }
+
+    signed! {
+        /// One `rbit` a block where the msb loop has `rev64` and `ext`, which leaves the four
+        /// vector pipes of Neoverse V1/V2 to the multiplies and EOR3 (`plan::runs_reflected`).
+        /// There is no read-ahead shape here.
+        #[inline(always)]
+        fn fold_reflected |backend, _, twin, width, reg, bytes| {
+            // SAFETY (every arm): `backend` is available, so detection checked every extension its
+            // entry point enables; `rbit` is NEON, the aarch64 baseline.
+            unsafe {
+                match backend {
+                    Backend::Pmull => pmull_reflected(twin, width, reg, bytes),
+                    Backend::PmullEor3 => pmull_eor3_reflected(twin, width, reg, bytes),
+                    _ => unreachable!("{backend:?} does not run msb CRCs reflected"),
+                }
             }
-            _ => unreachable!("not a folding backend of this architecture: {backend:?}"),
         }
     }
-}
 
-/// No CRC reduces by its instruction here (the route then takes [`fold`]).
-#[inline(always)]
-pub(crate) fn fold_by_instruction(
-    _: Backend,
-    _: HwCrc,
-    _: &FoldConsts,
-    _: u64,
-    _: &[u8],
-) -> Option<u64> {
-    None
-}
-
-/// No entry reduces by the instruction here.
-pub(crate) const fn reduces_by_instruction(_: Backend, _: HwCrc) -> bool {
-    false
-}
-
-/// No entry aligns its loads here.
-pub(crate) const fn aligns_from(_: Backend, _: bool) -> Option<usize> {
-    None
-}
-
-/// [`fold`] for an msb CRC run reflected over bit-reversed bytes: `twin` are the
-/// constants of the lsb CRC of the same polynomial; `reg`, in and out, the msb register.
-/// One `rbit` a block where the msb loop has `rev64` and `ext`, which leaves the four
-/// vector pipes of Neoverse V1/V2 to the multiplies and EOR3 (`plan::runs_reflected`).
-/// There is no read-ahead shape here.
-#[inline(always)]
-pub(crate) fn fold_reflected(
-    backend: Backend,
-    _: bool,
-    twin: &FoldConsts,
-    width: u32,
-    reg: u64,
-    bytes: &[u8],
-) -> u64 {
-    // SAFETY (every arm): `backend` is available, so detection checked every extension its
-    // entry point enables; `rbit` is NEON, the aarch64 baseline.
-    unsafe {
-        match backend {
-            Backend::Pmull => pmull_reflected(twin, width, reg, bytes),
-            Backend::PmullEor3 => pmull_eor3_reflected(twin, width, reg, bytes),
-            _ => unreachable!("{backend:?} does not run msb CRCs reflected"),
+    signed! {
+        /// On 128-bit lanes, the only shape here, with EOR3 where the CPU has SHA3.
+        #[inline]
+        fn fusion |hw, _, _, f, state, bytes| {
+            // SAFETY: fusion is available, so detection checked PMULL and the CRC extension, and
+            // `has_sha3` SHA3 for the EOR3 entry.
+            unsafe {
+                match has_sha3() {
+                    true => fusion_eor3(hw, f, state, bytes),
+                    false => fusion_lanes(hw, f, state, bytes),
+                }
+            }
         }
     }
-}
 
-/// Fusion over the blocks at the start of `bytes` (`hw`'s instruction with the fold, on
-/// 128-bit lanes, the only shape here), returning the register and the rest, with EOR3
-/// where the CPU has SHA3. Fusion must be available here.
-#[inline]
-pub(crate) fn fusion<'a>(
-    hw: HwCrc,
-    _: ZmmFusion,
-    _: bool,
-    f: &FoldConsts,
-    state: u32,
-    bytes: &'a [u8],
-) -> (u32, &'a [u8]) {
-    // SAFETY: fusion is available, so detection checked PMULL and the CRC extension, and
-    // `has_sha3` SHA3 for the EOR3 entry.
-    unsafe {
-        match has_sha3() {
-            true => fusion_eor3(hw, f, state, bytes),
-            false => fusion_lanes(hw, f, state, bytes),
+    /// Three streams need PMULL to join them.
+    #[inline(always)]
+    fn hw(hw: HwCrc, three: bool, state: u32, bytes: &[u8]) -> u32 {
+        // SAFETY: the caller checked the CRC extension (and PMULL for three streams).
+        unsafe {
+            match three {
+                true => three_streams(hw, state, bytes),
+                false => one(hw, state, bytes),
+            }
         }
     }
 }
@@ -112,23 +119,7 @@ pub(crate) fn fusion<'a>(
 /// run the entry that will run after it. Fusion takes 7 KiB and more, so the test is noise.
 #[inline(always)]
 fn has_sha3() -> bool {
-    #[cfg(feature = "std")]
-    return std::arch::is_aarch64_feature_detected!("sha3");
-    #[cfg(not(feature = "std"))]
-    return cfg!(target_feature = "sha3");
-}
-
-/// `hw`'s instruction on `bytes`, as three streams where `three` (the CPU has PMULL to
-/// join them). The instruction must be available.
-#[inline(always)]
-pub(crate) fn hw(hw: HwCrc, three: bool, state: u32, bytes: &[u8]) -> u32 {
-    // SAFETY: the caller checked the CRC extension (and PMULL for three streams).
-    unsafe {
-        match three {
-            true => three_streams(hw, state, bytes),
-            false => one(hw, state, bytes),
-        }
-    }
+    has!("sha3")
 }
 
 by_order! {
@@ -136,9 +127,7 @@ by_order! {
     /// The CPU must support PMULL (`aes`).
     #[target_feature(enable = "neon,aes")]
     fn pmull_lsb / pmull_msb = from_register::<Plain, _, false, Barrett>;
-}
 
-by_order! {
     /// The same body with each three-way XOR one EOR3.
     ///
     /// # Safety
@@ -180,16 +169,14 @@ macro_rules! fusion_entry {
             state: u32,
             bytes: &'a [u8],
         ) -> (u32, &'a [u8]) {
-            // SAFETY: as above.
-            unsafe {
-                match hw {
-                    HwCrc::Crc32 => fusion::update::<$v, Crc32, $words, $steps, $steps, false, 0>(
-                        f, state, bytes,
-                    ),
-                    HwCrc::Crc32c => fusion::update::<$v, Crc32c, $words, $steps, $steps, false, 0>(
-                        f, state, bytes,
-                    ),
-                }
+            match hw {
+                // SAFETY (both arms): as above.
+                HwCrc::Crc32 => unsafe {
+                    fusion::update::<$v, Crc32, $words, $steps, $steps, false, 0>(f, state, bytes)
+                },
+                HwCrc::Crc32c => unsafe {
+                    fusion::update::<$v, Crc32c, $words, $steps, $steps, false, 0>(f, state, bytes)
+                },
             }
         }
     };

@@ -1,8 +1,13 @@
-//! The fold body on the two-qword lanes of `arch/pair.rs`, shared by the instruction sets
-//! that multiply on them (riscv64 Zbc, s390x VGFM, powerpc64 `vpmsumd`): each one's file
-//! holds its `#[target_feature]` entry points, one per bit order, which call [`body`].
+//! The fold body on the two-qword lanes of `pair/mod.rs`, shared by the instruction sets
+//! that multiply on them (riscv64 Zbc, s390x VGFM, powerpc64 `vpmsumd`), and their one
+//! [`Isa`], [`OnPairs`]: each one's folder implements [`PairIsa`], with its
+//! `#[target_feature]` entry points, one per bit order, which call [`body`].
 
+use core::marker::PhantomData;
+
+use super::super::Isa;
 use super::{Multiply, Pair};
+use crate::backend::Backend;
 use crate::engine::fold::{from_register, from_register_aligned, Barrett};
 use crcstamp_layout::FoldConsts;
 
@@ -41,57 +46,96 @@ pub(crate) const fn aligns_from<M: Multiply>() -> Option<usize> {
     }
 }
 
-/// One instruction set's entry points on `Pair<$mul>` lanes: the safe `fold` the route
-/// calls for `Backend::$backend`, `aligns_from`, and the two `#[inline(never)]` bodies, one
-/// per bit order, compiled with the `#[target_feature]`s given (`$needs`: what the CPU must
-/// have, for their safety docs).
-macro_rules! pair_kernels {
-    ($backend:ident, $mul:ty, $needs:literal, $lsb:ident, $msb:ident $(, $feature:literal)?) => {
-        /// Runs the folding kernel `backend` on `bytes` (at least 16) from the register `reg`
-        /// in the kernels' layout. `backend` must be available here.
-        #[inline(always)]
-        pub(crate) fn fold<const LSB: bool>(
-            backend: $crate::backend::Backend,
-            f: &crcstamp_layout::FoldConsts,
-            width: u32,
-            reg: u64,
-            bytes: &[u8],
-        ) -> u64 {
-            match backend {
-                // SAFETY: `backend` is available, so detection found what the kernel needs.
-                $crate::backend::Backend::$backend => unsafe {
-                    match LSB {
-                        true => $lsb(f, width, reg, bytes),
-                        false => $msb(f, width, reg, bytes),
-                    }
-                },
-                _ => unreachable!("not a folding backend of this architecture: {backend:?}"),
-            }
-        }
+/// An instruction set that folds on `Pair<Self>` lanes and has no other accelerated kernel:
+/// its kernel, its shortest fold, what the CPU offers, and the kernel's two entry points, one
+/// per bit order ([`pair_entries!`]). [`OnPairs`] makes it an [`Isa`].
+pub(crate) trait PairIsa: Multiply {
+    /// The folding kernel.
+    const BACKEND: Backend;
+    /// [`Isa::FOLD_MIN`].
+    const FOLD_MIN: usize;
+    /// [`Isa::Features`].
+    type Features: Copy + core::fmt::Debug + Eq + AsRef<[(&'static str, bool)]>;
+    /// Whether this CPU has everything [`BACKEND`](Self::BACKEND) needs.
+    fn has() -> bool;
+    /// [`Isa::features`].
+    fn features() -> Self::Features;
+    /// The fold body for lsb CRCs.
+    ///
+    /// # Safety
+    /// The CPU must have what [`has`](Self::has) checks.
+    unsafe fn fold_lsb(f: &FoldConsts, width: u32, reg: u64, bytes: &[u8]) -> u64;
+    /// The same for msb CRCs.
+    ///
+    /// # Safety
+    /// As [`fold_lsb`](Self::fold_lsb).
+    unsafe fn fold_msb(f: &FoldConsts, width: u32, reg: u64, bytes: &[u8]) -> u64;
+}
 
-        /// Where the kernel `backend` aligns its loads (only where misaligned loads are slow).
-        pub(crate) const fn aligns_from(backend: $crate::backend::Backend, _: bool) -> Option<usize> {
-            match backend {
-                $crate::backend::Backend::$backend => super::pair::kernels::aligns_from::<$mul>(),
-                _ => None,
-            }
+/// [`PairIsa::fold_lsb`] and [`PairIsa::fold_msb`] in an `impl PairIsa`: `#[inline(never)]`
+/// bodies compiled with the `#[target_feature]`s given (`$needs`: what the CPU must have, for
+/// their safety docs).
+macro_rules! pair_entries {
+    ($needs:literal $(, $feature:literal)?) => {
+        #[doc = concat!("# Safety\nThe CPU must have ", $needs, ".")]
+        #[inline(never)]
+        $(#[target_feature(enable = $feature)])?
+        unsafe fn fold_lsb(f: &crcstamp_layout::FoldConsts, width: u32, reg: u64, bytes: &[u8]) -> u64 {
+            // SAFETY: as above.
+            unsafe { super::pair::kernels::body::<Self, true>(f, width, reg, bytes) }
         }
 
         #[doc = concat!("# Safety\nThe CPU must have ", $needs, ".")]
         #[inline(never)]
         $(#[target_feature(enable = $feature)])?
-        unsafe fn $lsb(f: &crcstamp_layout::FoldConsts, width: u32, reg: u64, bytes: &[u8]) -> u64 {
+        unsafe fn fold_msb(f: &crcstamp_layout::FoldConsts, width: u32, reg: u64, bytes: &[u8]) -> u64 {
             // SAFETY: as above.
-            unsafe { super::pair::kernels::body::<$mul, true>(f, width, reg, bytes) }
-        }
-
-        #[doc = concat!("# Safety\nThe CPU must have ", $needs, ".")]
-        #[inline(never)]
-        $(#[target_feature(enable = $feature)])?
-        unsafe fn $msb(f: &crcstamp_layout::FoldConsts, width: u32, reg: u64, bytes: &[u8]) -> u64 {
-            // SAFETY: as above.
-            unsafe { super::pair::kernels::body::<$mul, false>(f, width, reg, bytes) }
+            unsafe { super::pair::kernels::body::<Self, false>(f, width, reg, bytes) }
         }
     };
 }
-pub(crate) use pair_kernels;
+pub(crate) use pair_entries;
+
+/// The [`Isa`] of the instruction set `M`.
+pub(crate) struct OnPairs<M>(PhantomData<M>);
+
+impl<M: PairIsa> Isa for OnPairs<M> {
+    type Features = M::Features;
+    const FOLDING_ORDER: &'static [Backend] = &[M::BACKEND];
+    const FOLD_MIN: usize = M::FOLD_MIN;
+
+    fn features() -> M::Features {
+        M::features()
+    }
+    fn has(backend: Backend) -> bool {
+        backend == M::BACKEND && M::has()
+    }
+
+    #[inline(always)]
+    fn fold<const LSB: bool>(
+        backend: Backend,
+        f: &FoldConsts,
+        width: u32,
+        reg: u64,
+        bytes: &[u8],
+    ) -> u64 {
+        match backend == M::BACKEND {
+            // SAFETY: `backend` is available, so detection found what the kernel needs.
+            true => unsafe {
+                match LSB {
+                    true => M::fold_lsb(f, width, reg, bytes),
+                    false => M::fold_msb(f, width, reg, bytes),
+                }
+            },
+            false => unreachable!("not a folding backend of this architecture: {backend:?}"),
+        }
+    }
+
+    /// Only where misaligned loads are slow.
+    fn aligns_from(backend: Backend, _: bool) -> Option<usize> {
+        match backend == M::BACKEND {
+            true => aligns_from::<M>(),
+            false => None,
+        }
+    }
+}

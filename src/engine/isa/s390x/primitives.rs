@@ -5,71 +5,44 @@
 //! moves its operands from general registers into v0–v2, multiplies, and moves the 128-bit
 //! result back. The one VGFMAG is the fold's whole step: both products and both XORs.
 
-use crate::engine::isa::pair::Multiply;
+use crate::engine::isa::pair::{product, Multiply};
 
 /// The vector facility's Galois-field multiply.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Vgfm;
 
 impl Multiply for Vgfm {
-    // z/Architecture loads from any address at full speed (LRVG for the little-endian
-    // qwords of an lsb CRC).
-    const MISALIGNED_SLOW: bool = false;
-
     #[cfg_attr(not(debug_assertions), inline(always))]
     unsafe fn clmul(a: u64, b: u64) -> [u64; 2] {
-        let (lo, hi): (u64, u64);
         // SAFETY: the caller guarantees the vector facility; the block writes only the
         // vector registers it clobbers and the outputs, after reading every input.
         // Doubleword 0 of each operand is zero, so the sum is the one product; the
         // 128-bit result is big-endian, its low half in doubleword 1.
         unsafe {
-            core::arch::asm!(
-                "vlvgp %v0, {zero}, {a}",
-                "vlvgp %v1, {zero}, {b}",
+            product!(lateout;
+                "vlvgp %v0, {zero}, {a}", "vlvgp %v1, {zero}, {b}",
                 "vgfmg %v0, %v0, %v1",
-                "vlgvg {lo}, %v0, 1",
-                "vlgvg {hi}, %v0, 0",
-                a = in(reg) a,
-                b = in(reg) b,
-                zero = in(reg) 0u64,
-                lo = lateout(reg) lo,
-                hi = lateout(reg) hi,
-                out("v0") _,
-                out("v1") _,
-                options(pure, nomem, nostack),
-            );
+                "vlgvg {lo}, %v0, 1", "vlgvg {hi}, %v0, 0",
+                a = in(reg) a, b = in(reg) b, zero = in(reg) 0u64,
+                out("v0") _, out("v1") _,
+            )
         }
-        [lo, hi]
     }
 
     #[cfg_attr(not(debug_assertions), inline(always))]
     unsafe fn clmul_sum_xor(a: [u64; 2], b: [u64; 2], c: [u64; 2]) -> [u64; 2] {
-        let (lo, hi): (u64, u64);
         // SAFETY: as above. `a` and `b` go in doubleword order (the sum pairs qword 0 with
         // qword 0, 1 with 1), `c` as the 128-bit value it is added to (high qword first).
         unsafe {
-            core::arch::asm!(
-                "vlvgp %v0, {a0}, {a1}",
-                "vlvgp %v1, {b0}, {b1}",
-                "vlvgp %v2, {c1}, {c0}",
+            product!(lateout;
+                "vlvgp %v0, {a0}, {a1}", "vlvgp %v1, {b0}, {b1}", "vlvgp %v2, {c1}, {c0}",
                 "vgfmag %v0, %v0, %v1, %v2",
-                "vlgvg {lo}, %v0, 1",
-                "vlgvg {hi}, %v0, 0",
-                a0 = in(reg) a[0],
-                a1 = in(reg) a[1],
-                b0 = in(reg) b[0],
-                b1 = in(reg) b[1],
-                c0 = in(reg) c[0],
-                c1 = in(reg) c[1],
-                lo = lateout(reg) lo,
-                hi = lateout(reg) hi,
-                out("v0") _,
-                out("v1") _,
-                out("v2") _,
-                options(pure, nomem, nostack),
-            );
+                "vlgvg {lo}, %v0, 1", "vlgvg {hi}, %v0, 0",
+                a0 = in(reg) a[0], a1 = in(reg) a[1],
+                b0 = in(reg) b[0], b1 = in(reg) b[1],
+                c0 = in(reg) c[0], c1 = in(reg) c[1],
+                out("v0") _, out("v1") _, out("v2") _,
+            )
         }
-        [lo, hi]
     }
 }

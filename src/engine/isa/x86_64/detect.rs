@@ -1,25 +1,16 @@
 //! What an x86_64 CPU offers: its extensions (detected at run time with `std`, from the
-//! compile-time target features without), and its routing family from CPUID's vendor,
-//! family and model, and whether it has AVX-512.
+//! compile-time target features without). Its routing family is `detect/x86_64.rs`'s.
 
 use crate::backend::Backend;
-use crate::engine::plan::Family;
 
-#[cfg(feature = "std")]
 macro_rules! has {
     ($f:tt) => {
-        std::arch::is_x86_feature_detected!($f)
-    };
-}
-#[cfg(not(feature = "std"))]
-macro_rules! has {
-    ($f:tt) => {
-        cfg!(target_feature = $f)
+        detected!(is_x86_feature_detected, $f)
     };
 }
 
 /// Every instruction set extension the kernel `b` uses.
-pub(crate) fn has(b: Backend) -> bool {
+pub(super) fn has(b: Backend) -> bool {
     let clmul128 = has!("pclmulqdq") && has!("sse4.1") && has!("ssse3");
     let clmul256 = clmul128 && has!("vpclmulqdq") && has!("avx2");
     match b {
@@ -39,65 +30,16 @@ pub(crate) fn has(b: Backend) -> bool {
 }
 
 /// GFNI, for the reflected run of msb CRCs on 512-bit vectors.
-pub(crate) fn has_gfni() -> bool {
+pub(super) fn has_gfni() -> bool {
     has!("gfni")
 }
 
-/// Intel family 6 models that downclock for 512-bit vectors, as Linux lists them
-/// (`zmm_exclusion_list`, X86_FEATURE_PREFER_YMM): Skylake-X, Ice Lake (server, D, client,
-/// NNPI), Tiger Lake. Later models (Rocket Lake, Sapphire Rapids and on) are not listed.
-const PREFER_YMM_MODELS: [u32; 8] = [0x55, 0x6a, 0x6c, 0x7d, 0x7e, 0x9d, 0x8c, 0x8d];
-
-/// Intel family 6 model 0xa7: Rocket Lake (Cypress Cove cores), with a profile of its own.
-const ROCKET_LAKE_MODEL: u32 = 0xa7;
-
-/// The family from CPUID's vendor, family and model.
-#[cfg(not(miri))]
-pub(crate) fn family() -> Family {
-    let (vendor, signature) = super::primitives::cpuid_vendor_signature();
-    let (family, model, _) = family_model_stepping(signature);
-    let is = |name: &[u8; 12]| &vendor == name;
-    let zmm = has(Backend::Vpclmul512);
-    if is(b"GenuineIntel") && zmm && !(family == 6 && PREFER_YMM_MODELS.contains(&model)) {
-        match family == 6 && model == ROCKET_LAKE_MODEL {
-            true => Family::RocketLake,
-            false => Family::Intel,
-        }
-    } else if is(b"AuthenticAMD") && family == 0x19 && zmm {
-        // Zen 4: Zen 3 shares the family without AVX-512; Zen 5 is 0x1a.
-        Family::Zen4
-    } else if (is(b"AuthenticAMD") || is(b"HygonGenuine")) && family >= 0x19 {
-        Family::Amd
-    } else {
-        Family::Generic
-    }
-}
-
-/// The display family, model and stepping of CPUID's processor signature (leaf 1, EAX): the
-/// extended family is added where the base family is 0xf, and the extended model is the
-/// model's high nibble for families 6 and 0xf, as Intel's and AMD's manuals define them.
-#[cfg_attr(miri, allow(dead_code))]
-pub(crate) fn family_model_stepping(signature: u32) -> (u32, u32, u32) {
-    let base = (signature >> 8) & 0xf;
-    let family = if base == 0xf {
-        base + ((signature >> 20) & 0xff)
-    } else {
-        base
-    };
-    let model = if base == 0x6 || base == 0xf {
-        ((signature >> 4) & 0xf) | ((signature >> 12) & 0xf0)
-    } else {
-        (signature >> 4) & 0xf
-    };
-    (family, model, signature & 0xf)
-}
-
 /// The extensions of [`features`], each with whether this CPU has it.
-pub(crate) type Features = [(&'static str, bool); 11];
+pub(super) type Features = [(&'static str, bool); 11];
 
 /// Every extension [`has`] asks for, and whether this CPU has it (the engine's own test,
 /// not `CRCSTAMP_DISABLE`'s), for [`super::identity`].
-pub(crate) fn features() -> Features {
+pub(super) fn features() -> Features {
     [
         ("sse4.2", has!("sse4.2")),
         ("ssse3", has!("ssse3")),
@@ -111,12 +53,4 @@ pub(crate) fn features() -> Features {
         ("avx512vbmi", has!("avx512vbmi")),
         ("gfni", has!("gfni")),
     ]
-}
-
-/// Miri cannot run CPUID (inline assembly); it offers no accelerated kernels either, so no
-/// family's thresholds matter there.
-#[cfg(miri)]
-pub(crate) fn family() -> Family {
-    let _ = (PREFER_YMM_MODELS, ROCKET_LAKE_MODEL);
-    Family::Generic
 }

@@ -1,13 +1,15 @@
-//! The x86_64 entry points: the bodies instantiated on 128-bit PCLMULQDQ, 256- and 512-bit
-//! VPCLMULQDQ and SSE4.2's `crc32` (CRC-32C only), each with the `#[target_feature]`s its
-//! primitives need, and the safe functions `kernels` offers, which take every choice the
-//! route made as an argument.
+//! The x86_64 instruction set: the bodies instantiated on 128-bit PCLMULQDQ, 256- and
+//! 512-bit VPCLMULQDQ and SSE4.2's `crc32` (CRC-32C only), each entry point with the
+//! `#[target_feature]`s its primitives need, and its [`Isa`], whose safe functions take every
+//! choice the route made as an argument. Its primitives are in `primitives.rs`, what the CPU
+//! offers in `detect.rs` (its routing family: `engine::detect`'s).
 
-pub(crate) mod detect;
+mod detect;
 pub(crate) mod primitives;
 
 use core::arch::x86_64::{__m128i, __m256i, __m512i};
 
+use super::Isa;
 use crate::backend::Backend;
 use crate::engine::fold::{
     from_register, from_register_aligned, from_register_by_instruction, Barrett, ByInstruction,
@@ -21,117 +23,114 @@ use crate::engine::{fusion, hwcrc};
 use crcstamp_layout::{FoldConsts, HwCrc};
 use primitives::Sse42;
 
-/// Runs the folding kernel `backend` on `bytes` (at least 16) from the register `reg` in
-/// the kernels' layout. `backend` must be available here.
-#[inline(always)]
-pub(crate) fn fold<const LSB: bool>(
-    backend: Backend,
-    f: &FoldConsts,
-    width: u32,
-    reg: u64,
-    bytes: &[u8],
-) -> u64 {
-    // SAFETY (every arm): `backend` is available, so detection checked every extension its
-    // entry point enables.
-    unsafe {
-        match backend {
-            Backend::Pclmul => by_order!(LSB, pclmul_lsb, pclmul_msb, f, width, reg, bytes),
-            Backend::Vpclmul256 => {
-                by_order!(LSB, vpclmul256_lsb, vpclmul256_msb, f, width, reg, bytes)
-            }
-            Backend::Vpclmul512 => {
-                by_order!(LSB, vpclmul512_lsb, vpclmul512_msb, f, width, reg, bytes)
-            }
-            _ => unreachable!("not a folding backend of this architecture: {backend:?}"),
+/// x86_64: PCLMULQDQ, VPCLMULQDQ on 256 and 512 bits, GFNI and SSE4.2's `crc32`.
+pub(crate) struct X86_64;
+
+impl Isa for X86_64 {
+    type Features = detect::Features;
+    const FOLDING_ORDER: &'static [Backend] =
+        &[Backend::Vpclmul512, Backend::Vpclmul256, Backend::Pclmul];
+
+    fn features() -> Self::Features {
+        detect::features()
+    }
+    fn has(backend: Backend) -> bool {
+        detect::has(backend)
+    }
+    fn has_gfni() -> bool {
+        detect::has_gfni()
+    }
+
+    fold_by_backend! {
+        Pclmul => pclmul_lsb, pclmul_msb;
+        Vpclmul256 => vpclmul256_lsb, vpclmul256_msb;
+        Vpclmul512 => vpclmul512_lsb, vpclmul512_msb;
+    }
+
+    /// CRC-32C only, reduced by two steps of the `crc32` instruction.
+    #[inline(always)]
+    fn fold_by_instruction(
+        backend: Backend,
+        hw: HwCrc,
+        f: &FoldConsts,
+        reg: u64,
+        bytes: &[u8],
+    ) -> Option<u64> {
+        // SAFETY (every arm): `backend` is available, and so is the instruction (the caller
+        // checked).
+        match (backend, hw) {
+            (Backend::Pclmul, HwCrc::Crc32c) => Some(unsafe { pclmul_crc32c(f, reg, bytes) }),
+            (Backend::Vpclmul256, HwCrc::Crc32c) => Some(unsafe { vpclmul256_crc32c(f, reg, bytes) }),
+            (Backend::Vpclmul512, HwCrc::Crc32c) => Some(unsafe { vpclmul512_crc32c(f, reg, bytes) }),
+            _ => None,
         }
     }
-}
 
-/// [`fold`] for CRC-32C, reduced by two steps of the `crc32` instruction instead of
-/// Barrett (`fold::ByInstruction`); `None` for any other CRC. The instruction must be
-/// available.
-#[inline(always)]
-pub(crate) fn fold_by_instruction(
-    backend: Backend,
-    hw: HwCrc,
-    f: &FoldConsts,
-    reg: u64,
-    bytes: &[u8],
-) -> Option<u64> {
-    // SAFETY (every arm): `backend` is available, and so is the instruction (the caller
-    // checked).
-    match (backend, hw) {
-        (Backend::Pclmul, HwCrc::Crc32c) => Some(unsafe { pclmul_crc32c(f, reg, bytes) }),
-        (Backend::Vpclmul256, HwCrc::Crc32c) => Some(unsafe { vpclmul256_crc32c(f, reg, bytes) }),
-        (Backend::Vpclmul512, HwCrc::Crc32c) => Some(unsafe { vpclmul512_crc32c(f, reg, bytes) }),
-        _ => None,
-    }
-}
-
-/// Whether [`fold_by_instruction`] has an entry for `backend` and `hw`: every folding
-/// kernel, for CRC-32C.
-pub(crate) const fn reduces_by_instruction(backend: Backend, hw: HwCrc) -> bool {
-    matches!(
-        (backend, hw),
-        (
-            Backend::Pclmul | Backend::Vpclmul256 | Backend::Vpclmul512,
-            HwCrc::Crc32c
+    /// Every folding kernel, for CRC-32C.
+    fn reduces_by_instruction(backend: Backend, hw: HwCrc) -> bool {
+        matches!(
+            (backend, hw),
+            (
+                Backend::Pclmul | Backend::Vpclmul256 | Backend::Vpclmul512,
+                HwCrc::Crc32c
+            )
         )
-    )
-}
-
-/// From which length `backend`'s entry aligns its vector loads (`by_instruction`: the
-/// entry reduced by the instruction), if it does: the 512-bit kernel only.
-pub(crate) const fn aligns_from(backend: Backend, by_instruction: bool) -> Option<usize> {
-    match (backend, by_instruction) {
-        (Backend::Vpclmul512, true) => Some(ALIGN_BY_INSTRUCTION_MIN),
-        (Backend::Vpclmul512, false) => Some(ALIGN_MIN),
-        _ => None,
     }
-}
 
-/// [`fold`] for an msb CRC run reflected over bit-reversed bytes: `twin` are the
-/// constants of the lsb CRC of the same polynomial; `reg`, in and out, the msb register (the
-/// kernel reflects it in the vector unit); `ahead`: reading [`AHEAD`] bytes ahead. Only the
-/// 512-bit kernel runs so, where the CPU has GFNI (`plan::runs_reflected`).
-#[inline(always)]
-pub(crate) fn fold_reflected(
-    backend: Backend,
-    ahead: bool,
-    twin: &FoldConsts,
-    width: u32,
-    reg: u64,
-    bytes: &[u8],
-) -> u64 {
-    assert!(
-        backend == Backend::Vpclmul512,
-        "{backend:?} does not run msb CRCs reflected"
-    );
-    // SAFETY: the caller checked GFNI (`plan::runs_reflected`), and `backend` is available.
-    unsafe { vpclmul512_reflected(ahead, twin, width, reg, bytes) }
-}
+    /// The 512-bit kernel only.
+    fn aligns_from(backend: Backend, by_instruction: bool) -> Option<usize> {
+        match (backend, by_instruction) {
+            (Backend::Vpclmul512, true) => Some(ALIGN_BY_INSTRUCTION_MIN),
+            (Backend::Vpclmul512, false) => Some(ALIGN_MIN),
+            _ => None,
+        }
+    }
 
-/// Fusion over the blocks at the start of `bytes` (CRC-32C's instruction with the fold) in
-/// `shape`, reading ahead where `ahead` (the narrow 512-bit shape only), returning the
-/// register and the rest. Fusion, and 512-bit vectors for a 512-bit shape, must be
-/// available here.
-#[inline]
-pub(crate) fn fusion<'a>(
-    hw: HwCrc,
-    shape: ZmmFusion,
-    ahead: bool,
-    f: &FoldConsts,
-    state: u32,
-    bytes: &'a [u8],
-) -> (u32, &'a [u8]) {
-    debug_assert!(hw == HwCrc::Crc32c);
-    // SAFETY: fusion is available, so detection checked every extension of the entry point
-    // (and AVX-512 for `fusion512`, whose shapes only a CPU with it is given).
-    unsafe {
-        match shape {
-            ZmmFusion::No => fusion256(f, state, bytes),
-            ZmmFusion::Narrow => fusion512(false, ahead, f, state, bytes),
-            ZmmFusion::Wide => fusion512(true, false, f, state, bytes),
+    signed! {
+        /// The kernel reflects the register in the vector unit. Only the 512-bit kernel runs
+        /// so, where the CPU has GFNI (`plan::runs_reflected`).
+        #[inline(always)]
+        fn fold_reflected |backend, ahead, twin, width, reg, bytes| {
+            assert!(
+                backend == Backend::Vpclmul512,
+                "{backend:?} does not run msb CRCs reflected"
+            );
+            // SAFETY: the caller checked GFNI (`plan::runs_reflected`), and `backend` is available.
+            unsafe { vpclmul512_reflected(ahead, twin, width, reg, bytes) }
+        }
+    }
+
+    signed! {
+        /// CRC-32C's instruction; reading ahead in the narrow 512-bit shape only. 512-bit
+        /// vectors must be available for a 512-bit shape.
+        #[inline]
+        fn fusion |hw, shape, ahead, f, state, bytes| {
+            debug_assert!(hw == HwCrc::Crc32c);
+            // SAFETY: fusion is available, so detection checked every extension of the entry point
+            // (and AVX-512 for `fusion512`, whose shapes only a CPU with it is given).
+            unsafe {
+                match shape {
+                    ZmmFusion::No => fusion256(f, state, bytes),
+                    ZmmFusion::Narrow => fusion512(false, ahead, f, state, bytes),
+                    ZmmFusion::Wide => fusion512(true, false, f, state, bytes),
+                }
+            }
+        }
+    }
+
+    /// The `crc32` instruction (CRC-32C); three streams need PCLMULQDQ.
+    #[inline(always)]
+    fn hw(hw: HwCrc, three: bool, state: u32, bytes: &[u8]) -> u32 {
+        debug_assert!(hw == HwCrc::Crc32c);
+        // SAFETY: the caller checked SSE4.2 (and PCLMULQDQ for three streams).
+        unsafe {
+            match three {
+                true => {
+                    long_input();
+                    crc32c_three(state, bytes)
+                }
+                false => crc32c_one(state, bytes),
+            }
         }
     }
 }
@@ -141,38 +140,17 @@ pub(crate) fn fusion<'a>(
 #[cold]
 fn long_input() {}
 
-/// The `crc32` instruction on `bytes`, as three streams where `three` (the CPU has
-/// PCLMULQDQ to join them). The instruction must be available.
-#[inline(always)]
-pub(crate) fn hw(hw: HwCrc, three: bool, state: u32, bytes: &[u8]) -> u32 {
-    debug_assert!(hw == HwCrc::Crc32c);
-    // SAFETY: the caller checked SSE4.2 (and PCLMULQDQ for three streams).
-    unsafe {
-        match three {
-            true => {
-                long_input();
-                crc32c_three(state, bytes)
-            }
-            false => crc32c_one(state, bytes),
-        }
-    }
-}
-
 by_order! {
     /// # Safety
     /// The CPU must support PCLMULQDQ, SSE4.1 and SSSE3.
     #[target_feature(enable = "pclmulqdq,sse4.1,ssse3")]
     fn pclmul_lsb / pclmul_msb = from_register::<__m128i, _, false, Barrett>;
-}
 
-by_order! {
     /// # Safety
     /// The CPU must support VPCLMULQDQ, AVX2, PCLMULQDQ, SSE4.1 and SSSE3.
     #[target_feature(enable = "vpclmulqdq,avx2,pclmulqdq,sse4.1,ssse3")]
     fn vpclmul256_lsb / vpclmul256_msb = from_register::<__m256i, _, false, Barrett>;
-}
 
-by_order! {
     /// # Safety
     /// The CPU must support AVX-512 F/VL/BW/VBMI, VPCLMULQDQ, AVX2, PCLMULQDQ, SSE4.1 and SSSE3.
     #[target_feature(

@@ -18,15 +18,8 @@ fn bswap_mask() -> __m128i {
 }
 
 impl Vector for __m128i {
-    type Block = [u8; 16];
-    type Lane = __m128i;
-    type Half = __m128i;
-    const BYTES: usize = 16;
+    one_lane!();
 
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    fn blocks(bytes: &[u8]) -> (&[[u8; 16]], &[u8]) {
-        bytes.as_chunks()
-    }
     #[cfg_attr(not(debug_assertions), inline(always))]
     unsafe fn load(block: &[u8; 16]) -> Self {
         // SAFETY: `block` is 16 readable bytes; loadu has no alignment requirement.
@@ -70,18 +63,6 @@ impl Vector for __m128i {
         // SAFETY: SSE2 is part of the x86_64 baseline (with AVX-512VL enabled by the entry
         // point, LLVM merges the two into one `vpternlogq`).
         unsafe { _mm_xor_si128(_mm_xor_si128(a, b), c) }
-    }
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    unsafe fn widen(lane: __m128i) -> Self {
-        lane
-    }
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    unsafe fn low_lane(self) -> __m128i {
-        self
-    }
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    unsafe fn halves(self) -> (Self, Self) {
-        unreachable!("a 128-bit vector is one lane")
     }
 }
 
