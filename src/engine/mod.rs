@@ -3,7 +3,7 @@
 //! Each kernel is generic over the register word and the bit order and is monomorphised once
 //! per (word, order), never per CRC: a stamped type contributes only its data. The SIMD
 //! kernels are written once over the primitives of `simd` (implemented per architecture in
-//! `arch/`, and emulated in plain Rust) and instantiated in `kernels`; [`route`] decides,
+//! `isa/`, and emulated in plain Rust) and instantiated there, behind `isa::Isa`; [`route`] decides,
 //! for `update` and `backend_for` alike, which one runs.
 //!
 //! Only x86_64's kernels and the emulated ones (feature `emulated`, which the crate's tests
@@ -85,7 +85,7 @@ pub(crate) fn route_bands<W: Word>(
 }
 
 /// Feeds `bytes` into `state` with an emulated kernel (plain Rust on any CPU,
-/// `arch/emulated.rs`, for the test suites); `None` where `c` lacks its data (folding
+/// `isa/emulated/`, for the test suites); `None` where `c` lacks its data (folding
 /// constants, a CRC instruction, reflected constants).
 #[cfg(feature = "emulated")]
 pub fn update_emulated<W: Word>(

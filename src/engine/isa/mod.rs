@@ -146,14 +146,8 @@ macro_rules! fold_by_backend {
 /// that differ per instruction set, and the kernels' safe entries, which take every choice
 /// the route made (the kernel, the shape, reading ahead, three streams) as arguments and
 /// look nothing up. The defaults are an instruction set without accelerated kernels: it
-/// offers none, so the route never calls the entries that are unreachable there.
-///
-/// ```ignore
-/// // The folding kernels of this build's target, best first.
-/// for b in <Host as Isa>::FOLDING_ORDER {
-///     assert!(b.is_folding());
-/// }
-/// ```
+/// offers none, so the route never calls the entries that are unreachable there
+/// (`spec/engine.md`, "Adding an ISA").
 pub(crate) trait Isa {
     /// The extensions [`features`](Self::features) lists.
     type Features: Copy + core::fmt::Debug + Eq + AsRef<[(&'static str, bool)]>;

@@ -1,4 +1,4 @@
-//! aarch64's primitives for the generic kernels (`super::super::simd`): NEON lanes with
+//! aarch64's primitives for the generic kernels (`engine::simd`): NEON lanes with
 //! PMULL, with or without SHA3's EOR3 for the fold's three-way XORs, and the CRC32
 //! extension's instructions for both of its polynomials. Intrinsics only.
 

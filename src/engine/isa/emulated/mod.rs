@@ -1,4 +1,4 @@
-//! The kernels' bodies on the emulated lanes and instructions of `arch/emulated.rs`: plain
+//! The kernels' bodies on the emulated lanes and instructions of `primitives.rs`: plain
 //! Rust on any CPU, for the test suites (`engine::update_emulated`).
 
 pub(crate) mod primitives;

@@ -1,7 +1,7 @@
 //! A 128-bit lane held as two qwords in general registers, for the instruction sets whose
 //! carry-less multiply stable Rust reaches only through `asm!` on general registers: RISC-V
 //! Zbc (`clmul`, `clmulh`), and s390x and POWER, whose vector registers `asm!` takes only as
-//! clobbers on stable Rust (`arch/s390x.rs`, `arch/powerpc64.rs`). XORs, qword moves and
+//! clobbers on stable Rust (`s390x/primitives.rs`, `powerpc64/primitives.rs`). XORs, qword moves and
 //! the last block's byte shuffles are plain Rust; the multiply is the instruction set's
 //! ([`Multiply`]), so the fold body of `fold.rs` runs on it unchanged.
 

@@ -1,6 +1,6 @@
 //! POWER's primitive for the generic kernels: `vpmsumd` (POWER8's vector polynomial
 //! multiply-sum of two doubleword pairs), multiplying the two-qword lanes of
-//! `arch/pair.rs`. Stable Rust has no POWER vector intrinsics and takes vector registers in
+//! `pair/`. Stable Rust has no POWER vector intrinsics and takes vector registers in
 //! `asm!` only as clobbers, so each block moves its operands from general registers into
 //! v0–v3 (VSX registers 32–35) with POWER8's moves, multiplies, and moves the 128-bit
 //! result back.

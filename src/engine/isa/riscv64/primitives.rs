@@ -1,5 +1,5 @@
 //! RISC-V's primitive for the generic kernels: the Zbc extension's `clmul` and `clmulh`,
-//! multiplying the two-qword lanes of `arch/pair.rs` (Zbc has no vector form). `asm!`,
+//! multiplying the two-qword lanes of `pair/` (Zbc has no vector form). `asm!`,
 //! since stable Rust has no intrinsic for them; the block tells the assembler `.option
 //! arch, +zbc`, so the crate builds for every riscv64 target, and detection checks the CPU.
 

@@ -1,7 +1,7 @@
-//! x86_64's primitives for the generic kernels (`super::super::simd`): SSE, AVX2 and
+//! x86_64's primitives for the generic kernels (`engine::simd`): SSE, AVX2 and
 //! AVX-512 vectors with PCLMULQDQ / VPCLMULQDQ, and the SSE4.2 `crc32` instruction.
 //! Intrinsics only; each method enables the extensions its instructions need, and the
-//! entry points in `kernels.rs` enable all of them for their width.
+//! entry points in `mod.rs` enable all of them for their width.
 
 use core::arch::x86_64::*;
 
