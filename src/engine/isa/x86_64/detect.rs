@@ -37,8 +37,8 @@ pub(super) fn has_gfni() -> bool {
 /// The extensions of [`features`], each with whether this CPU has it.
 pub(super) type Features = [(&'static str, bool); 11];
 
-/// Every extension [`has`] asks for, and whether this CPU has it (the engine's own test,
-/// not `CRCSTAMP_DISABLE`'s), for [`super::identity`].
+/// Every extension [`has()`] asks for, and whether this CPU has it (the engine's own test,
+/// not `CRCSTAMP_DISABLE`'s), for `engine::detect::identity`.
 pub(super) fn features() -> Features {
     [
         ("sse4.2", has!("sse4.2")),
