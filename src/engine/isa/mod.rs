@@ -15,14 +15,17 @@ use crate::backend::Backend;
 use crcstamp_layout::{FoldConsts, HwCrc};
 
 /// Whether the CPU has the extension `$f`: at run time with `std` (`$detect`, std's macro
-/// for the architecture), from the compile-time target features without.
+/// for the architecture), from the compile-time target features without. (Unused where
+/// nothing is detected: the targets without kernels, and powerpc64's auxiliary vector.)
 #[cfg(feature = "std")]
+#[allow(unused_macros)]
 macro_rules! detected {
     ($detect:ident, $f:tt) => {
         std::arch::$detect!($f)
     };
 }
 #[cfg(not(feature = "std"))]
+#[allow(unused_macros)]
 macro_rules! detected {
     ($detect:ident, $f:tt) => {
         cfg!(target_feature = $f)
@@ -30,7 +33,9 @@ macro_rules! detected {
 }
 
 /// The items of `Vector` that every 128-bit vector, one lane, has alike: its block, and
-/// itself as its lane and its half (`widen`, `low_lane`; `halves` never runs).
+/// itself as its lane and its half (`widen`, `low_lane`; `halves` never runs). (Unused on
+/// the targets without kernels.)
+#[allow(unused_macros)]
 macro_rules! one_lane {
     () => {
         type Block = [u8; 16];
@@ -117,6 +122,7 @@ macro_rules! signed {
 
 /// [`Isa::fold`] in an `impl Isa`: each folding kernel `$backend` to its two entry points
 /// (`$lsb` for lsb CRCs, `$msb` for msb ones), picked by the const parameter.
+#[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
 macro_rules! fold_by_backend {
     ($($backend:ident => $lsb:path, $msb:path;)+) => {
         #[inline(always)]
