@@ -1,5 +1,5 @@
-//! The generic kernel bodies on emulated vectors and instructions (`src/engine/arch/
-//! emulated.rs`: plain Rust, a software carry-less multiply), through the same kernel suites
+//! The generic kernel bodies on emulated vectors and instructions (`src/engine/isa/
+//! emulated/`: plain Rust, a software carry-less multiply), through the same kernel suites
 //! as the real kernels: the 128-, 256- and 512-bit fold body in both bit orders and the
 //! reflected run of msb CRCs, the three-accumulator fold of the CRCs with an instruction,
 //! fusion in the block shape of each width with the CRC instruction of both polynomials,

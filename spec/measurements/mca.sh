@@ -95,13 +95,15 @@ A64 = "+aes,+sha3,+crc"
 # (label, disassembly, symbol, llvm-mca triple and attributes, CPUs)
 OURS = "ours-aarch64-unknown-linux-gnu.s"
 KERNELS = [
-    *[(f"crcstamp {k}", OURS, f"kernels::aarch64::{k}::", "aarch64", A64, AARCH64)
+    *[(f"crcstamp {k}", OURS, f"isa::aarch64::{k}::", "aarch64", A64, AARCH64)
       for k in ["pmull_lsb", "pmull_msb", "pmull_reflected", "fusion_lanes"]],
-    *[(f"crcstamp {k}", OURS, f"kernels::aarch64::{k}::", "aarch64", A64, SHA3)
+    *[(f"crcstamp {k}", OURS, f"isa::aarch64::{k}::", "aarch64", A64, SHA3)
       for k in ["pmull_eor3_lsb", "pmull_eor3_msb", "pmull_eor3_reflected", "fusion_eor3"]],
-    *[(f"crcstamp {k}", "ours-s390x-unknown-linux-gnu.s", f"kernels::s390x::{k}::", "s390x",
-       "", ["z15", "z16"]) for k in ["vgfm_lsb", "vgfm_msb"]],
-    *[(f"crcstamp {k}", "ours-powerpc64le-unknown-linux-gnu.s", f"kernels::powerpc64::{k}::",
+    # The two-qword kernels' entry points are their `PairIsa` impl's `fold_lsb` and
+    # `fold_msb` (llvm-objdump 19 leaves the impl's path in its mangled form, `$GT$`).
+    *[(f"crcstamp {k}", "ours-s390x-unknown-linux-gnu.s", f"Vgfm$GT$::fold_{k[5:]}::",
+       "s390x", "", ["z15", "z16"]) for k in ["vgfm_lsb", "vgfm_msb"]],
+    *[(f"crcstamp {k}", "ours-powerpc64le-unknown-linux-gnu.s", f"Vpmsum$GT$::fold_{k[7:]}::",
        "powerpc64le", "", ["pwr9", "pwr10"]) for k in ["vpmsum_lsb", "vpmsum_msb"]],
     # riscv64's Zbc kernel is left out: LLVM lays its loop out in pieces joined by jumps, not
     # one block that ends in the branch back, so there is no block to give llvm-mca.

@@ -4,6 +4,7 @@
 //! the bits are set to is the plan's (`plan::resolve`, `plan::finish`); this module only
 //! lays them out.
 
+use super::isa::{Host, Isa};
 pub(crate) use super::kernels::shapes::ZmmFusion;
 use crate::backend::Backend;
 
@@ -31,19 +32,12 @@ pub(crate) const KERNELS: [Backend; 7] = [
     Backend::Fusion,
 ];
 
-/// [`KERNELS`]' slot 4.
-#[cfg(target_arch = "riscv64")]
-const OWN_128: Backend = Backend::Zbc;
-#[cfg(target_arch = "s390x")]
-const OWN_128: Backend = Backend::Vgfm;
-#[cfg(target_arch = "powerpc64")]
-const OWN_128: Backend = Backend::Vpmsum;
-#[cfg(not(any(
-    target_arch = "riscv64",
-    target_arch = "s390x",
-    target_arch = "powerpc64"
-)))]
-const OWN_128: Backend = Backend::Pmull;
+/// [`KERNELS`]' slot 4: the folding kernel of an instruction set that has one alone
+/// (riscv64, s390x, powerpc64), else PMULL.
+const OWN_128: Backend = match <Host as Isa>::FOLDING_ORDER {
+    [own] => *own,
+    _ => Backend::Pmull,
+};
 
 /// The family's 512-bit loops with no issue slot to spare read ahead on long inputs
 /// (`kernels::shapes::AHEAD`).

@@ -7,37 +7,14 @@
 //! Without `std` there is no runtime detection of the extensions: the compile-time target
 //! features decide.
 
+use super::isa::{Host, Isa};
 use super::overrides::{env_choice, EnvList};
 use super::plan::{self, Cpu, Family};
 use crate::backend::{Availability, Backend};
 
-// What this CPU offers, per architecture: `has`, `has_gfni`, `family`.
-#[cfg(target_arch = "aarch64")]
-#[path = "detect/aarch64.rs"]
-mod cpu;
-#[cfg(not(any(
-    target_arch = "x86_64",
-    target_arch = "aarch64",
-    target_arch = "riscv64",
-    target_arch = "s390x",
-    target_arch = "powerpc64"
-)))]
-#[path = "detect/other.rs"]
-mod cpu;
-#[cfg(target_arch = "riscv64")]
-#[path = "detect/riscv64.rs"]
-mod cpu;
-#[cfg(target_arch = "s390x")]
-#[path = "detect/s390x.rs"]
-mod cpu;
-#[cfg(target_arch = "powerpc64")]
-#[path = "detect/powerpc64.rs"]
-mod cpu;
-#[cfg(target_arch = "x86_64")]
-#[path = "detect/x86_64.rs"]
-mod cpu;
-
 pub(crate) mod identity;
+#[cfg(target_arch = "x86_64")]
+mod x86_64;
 
 #[cfg(target_has_atomic = "64")]
 type AtomicBits = core::sync::atomic::AtomicU64;
@@ -86,7 +63,7 @@ pub(crate) fn availability(b: Backend) -> Availability {
         Availability::Available
     } else if cpu.failed(b) {
         Availability::FailedSelfTest
-    } else if !cpu::has(b) {
+    } else if !Host::has(b) {
         Availability::Unsupported
     } else if b.tier() > max_tier() {
         Availability::Capped
@@ -110,17 +87,22 @@ pub(crate) fn measured_on() -> Option<&'static str> {
 fn detect_and_cache() -> Cpu {
     let max_tier = max_tier();
     let disabled = EnvList::read("CRCSTAMP_DISABLE");
-    let offers = |b: Backend| b.tier() <= max_tier && !disabled.names(b.name()) && cpu::has(b);
-    let gfni = cpu::has_gfni() && !disabled.names("gfni");
+    let offers = |b: Backend| b.tier() <= max_tier && !disabled.names(b.name()) && Host::has(b);
+    let gfni = Host::has_gfni() && !disabled.names("gfni");
     let cpu = plan::resolve(cpu_family(), offers, gfni, |name| disabled.names(name));
     let cpu = plan::finish(super::self_test::run(cpu));
     FEATURES.store(cpu.word(), core::sync::atomic::Ordering::Relaxed);
     cpu
 }
 
-/// The family from `CRCSTAMP_CPU`, else from the CPU (CPUID on x86_64).
+/// The family from `CRCSTAMP_CPU`, else from the CPU: CPUID on x86_64; elsewhere the
+/// generic family (no other CPU has a profile of its own).
 fn cpu_family() -> Family {
-    env_choice("CRCSTAMP_CPU", &CPU_VALUES).unwrap_or_else(cpu::family)
+    #[cfg(target_arch = "x86_64")]
+    let identify = x86_64::family;
+    #[cfg(not(target_arch = "x86_64"))]
+    let identify = || Family::GENERIC;
+    env_choice("CRCSTAMP_CPU", &CPU_VALUES).unwrap_or_else(identify)
 }
 
 /// The tier cap from `CRCSTAMP_MAX_TIER`, so tests can run the fallbacks on a CPU that has
@@ -289,7 +271,7 @@ mod self_test_tests {
             false => Backend::Vpclmul512,
         };
         let off = failing.names("gfni") || EnvList::read("CRCSTAMP_DISABLE").names("gfni");
-        if !off && cpu::has_gfni() && available(reflecting) {
+        if !off && Host::has_gfni() && available(reflecting) {
             assert!(features().gfni(), "the reflected run failed its self-test");
         }
     }

@@ -2,9 +2,9 @@
 //! the fast path for every CRC of width 1..=64.
 //!
 //! [`body`] folds any input of at least 16 bytes and reduces it to the register over the
-//! primitives of `simd::Vector` and `simd::Lane`; `kernels.rs` instantiates it per
+//! primitives of `simd::Vector` and `simd::Lane`; `isa/<arch>/` instantiates it per
 //! instruction set and width (128-bit PCLMULQDQ and PMULL, 256- and 512-bit VPCLMULQDQ, and
-//! the emulated lanes of `arch/emulated.rs`). The constants come in by reference (scaled
+//! the emulated lanes of `isa/emulated/`). The constants come in by reference (scaled
 //! layout, `spec/constants.md`), the bit order is a const parameter. The shape: inject the
 //! register into the first lane, fold four accumulators (or three, [`body`]'s `N`) over the
 //! input, reduce them to one vector and its lanes to one, fold any remaining 16-byte blocks

@@ -19,7 +19,7 @@
 //! multiplies by `x^33` and reduces (`spec/engine.md`, "Fusion"). The constants for every
 //! stream length come from the same compile-time table as the three-stream join
 //! (`hwcrc::join_consts`), so a block can take any number of steps from `MIN` to `MAX`:
-//! `kernels.rs` fixes the shape per instruction set and width.
+//! each instruction set's entry points (`isa/<arch>/`) fix the shape per width.
 
 use super::fold::{body, ByInstruction, Side, Stamped};
 use super::hwcrc::{join_consts, JOIN_WORDS};

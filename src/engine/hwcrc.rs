@@ -4,7 +4,7 @@
 //!
 //! The engine's state for these CRCs is exactly the instructions' operand: the reflected
 //! register, no inversion (init and xorout are applied outside). The streams below are
-//! written once over `simd::CrcInstruction`; `kernels.rs` instantiates them per instruction.
+//! written once over `simd::CrcInstruction`; `isa/<arch>/` instantiates them per instruction.
 //!
 //! One instruction stream is latency-bound (3 cycles an instruction on current x86 and Arm cores,
 //! one issued per cycle). Where the CPU also has a carry-less multiply, inputs of `plan::THREE_MIN`

@@ -1,13 +1,10 @@
-//! Every kernel entry point: the generic bodies (`fold::from_register` and its aligned
-//! forms, `fusion::update`, `hwcrc::one_stream` and `three_streams`) instantiated per
-//! instruction set and width, each with the `#[target_feature]`s its primitives need, one
-//! module per architecture (`x86_64`, `aarch64`, and `portable` for the targets with
-//! neither), and the emulated instantiations (plain Rust, any CPU) for the test suites.
-//!
-//! Each architecture offers the same five safe functions ([`fold`], [`fold_by_instruction`],
-//! [`fold_reflected`], [`fusion`], [`hw`]). They take every choice the route made (the
-//! kernel, the shape, reading ahead, three streams) as arguments and look nothing up: the
-//! route plan (`plan`) decides. Their shapes (`shapes`) are fixed here, and the plan reads them.
+//! The kernels' shapes (`shapes`) and fusion's shortest blocks, which the plan reads. The
+//! entry points, the generic bodies (`fold::from_register` and its aligned forms,
+//! `fusion::update`, `hwcrc::one_stream` and `three_streams`) instantiated per instruction
+//! set and width with the `#[target_feature]`s their primitives need, are each instruction
+//! set's (`isa/<arch>/`), behind the safe functions of `isa::Isa` (`Isa::fold` and the
+//! rest), which take every choice the route made (the kernel, the shape, reading ahead,
+//! three streams) as arguments and look nothing up: the route plan (`plan`) decides.
 //!
 //! The entry points are not generic: each bit order is a function of its own (`by_order!`),
 //! and the shape and reading ahead of the kernels that run only long inputs are arguments,
@@ -47,85 +44,3 @@ pub(super) const FUSION_BLOCK_LONGEST: usize = {
     }
     longest
 };
-
-/// Two entry points of one fold body, one per bit order (`lsb` and `msb`), each the code a
-/// generic instantiation would be, with no test of the order at entry.
-/// `by_order!(LSB, lsb, msb, args..)` calls one of them by a const parameter.
-#[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
-macro_rules! by_order {
-    (
-        $(#[doc = $doc:literal])*
-        #[target_feature(enable = $features:literal)]
-        fn $lsb:ident / $msb:ident = $body:ident::<$v:ty, _ $(, $arg:tt)*>;
-    ) => {
-        $(#[doc = $doc])*
-        #[target_feature(enable = $features)]
-        unsafe fn $lsb(f: &FoldConsts, width: u32, reg: u64, bytes: &[u8]) -> u64 {
-            // SAFETY: our features are the body's requirement.
-            unsafe { $body::<$v, true $(, $arg)*>(f, width, reg, bytes) }
-        }
-        $(#[doc = $doc])*
-        #[target_feature(enable = $features)]
-        unsafe fn $msb(f: &FoldConsts, width: u32, reg: u64, bytes: &[u8]) -> u64 {
-            // SAFETY: as above.
-            unsafe { $body::<$v, false $(, $arg)*>(f, width, reg, bytes) }
-        }
-    };
-    ($lsb_order:expr, $lsb:path, $msb:path, $($arg:expr),*) => {
-        match $lsb_order {
-            true => $lsb($($arg),*),
-            false => $msb($($arg),*),
-        }
-    };
-}
-
-#[cfg(target_arch = "aarch64")]
-mod aarch64;
-#[cfg(any(
-    target_arch = "riscv64",
-    target_arch = "s390x",
-    target_arch = "powerpc64"
-))]
-mod pair;
-#[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
-mod portable;
-#[cfg(target_arch = "powerpc64")]
-mod powerpc64;
-#[cfg(target_arch = "riscv64")]
-mod riscv64;
-#[cfg(target_arch = "s390x")]
-mod s390x;
-#[cfg(target_arch = "x86_64")]
-mod x86_64;
-
-#[cfg(target_arch = "aarch64")]
-pub(super) use aarch64::{
-    aligns_from, fold, fold_by_instruction, fold_reflected, fusion, hw, reduces_by_instruction,
-};
-#[cfg(not(any(
-    target_arch = "x86_64",
-    target_arch = "aarch64",
-    target_arch = "riscv64",
-    target_arch = "s390x",
-    target_arch = "powerpc64"
-)))]
-pub(super) use portable::{aligns_from, fold};
-#[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
-pub(super) use portable::{
-    fold_by_instruction, fold_reflected, fusion, hw, reduces_by_instruction,
-};
-#[cfg(target_arch = "powerpc64")]
-pub(super) use powerpc64::{aligns_from, fold};
-#[cfg(target_arch = "riscv64")]
-pub(super) use riscv64::{aligns_from, fold};
-#[cfg(target_arch = "s390x")]
-pub(super) use s390x::{aligns_from, fold};
-#[cfg(target_arch = "x86_64")]
-pub(super) use x86_64::{
-    aligns_from, fold, fold_by_instruction, fold_reflected, fusion, hw, reduces_by_instruction,
-};
-
-/// The same bodies on the emulated lanes and instructions of `arch/emulated.rs`, for the test
-/// suites only: they were four fifths of this crate's generated code.
-#[cfg(feature = "emulated")]
-pub(crate) mod emulated;

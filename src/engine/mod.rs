@@ -3,7 +3,7 @@
 //! Each kernel is generic over the register word and the bit order and is monomorphised once
 //! per (word, order), never per CRC: a stamped type contributes only its data. The SIMD
 //! kernels are written once over the primitives of `simd` (implemented per architecture in
-//! `arch/`, and emulated in plain Rust) and instantiated in `kernels`; [`route`] decides,
+//! `isa/`, and emulated in plain Rust) and instantiated there, behind `isa::Isa`; [`route`] decides,
 //! for `update` and `backend_for` alike, which one runs.
 //!
 //! Only x86_64's kernels and the emulated ones (feature `emulated`, which the crate's tests
@@ -12,10 +12,9 @@
 //! their constants. There, unused items are expected; x86_64's builds keep the lint.
 #![cfg_attr(
     not(any(target_arch = "x86_64", feature = "emulated")),
-    allow(dead_code, unused_imports)
+    allow(dead_code, unused_imports, unused_macros)
 )]
 
-mod arch;
 mod bitwise;
 mod cached;
 pub(crate) mod detect;
@@ -28,6 +27,7 @@ mod fusion;
 ))]
 mod golden;
 mod hwcrc;
+mod isa;
 mod kernels;
 mod methods;
 mod nibble;
@@ -44,7 +44,7 @@ mod table;
 mod update;
 
 #[cfg(feature = "emulated")]
-pub use kernels::emulated::Emulated;
+pub use isa::emulated::Emulated;
 
 use crate::backend::{Backend, RouteStep};
 use crate::consts::Consts;
@@ -85,7 +85,7 @@ pub(crate) fn route_bands<W: Word>(
 }
 
 /// Feeds `bytes` into `state` with an emulated kernel (plain Rust on any CPU,
-/// `arch/emulated.rs`, for the test suites); `None` where `c` lacks its data (folding
+/// `isa/emulated/`, for the test suites); `None` where `c` lacks its data (folding
 /// constants, a CRC instruction, reflected constants).
 #[cfg(feature = "emulated")]
 pub fn update_emulated<W: Word>(
@@ -110,30 +110,22 @@ pub fn update_emulated<W: Word>(
             if c.model.refin {
                 // Reduced by the instruction where the CRC has one, as on x86_64.
                 let hw = c.hw.filter(|_| width == 32);
-                let reg = kernels::emulated::fold(
-                    bits,
-                    true,
-                    false,
-                    hw,
-                    f,
-                    width,
-                    state.low_u64(),
-                    bytes,
-                );
+                let reg =
+                    isa::emulated::fold(bits, true, false, hw, f, width, state.low_u64(), bytes);
                 return Some(W::from_u64(reg));
             }
             // An msb CRC: folded msb, or run reflected (lsb arithmetic on bit-reversed
             // bytes); either way the kernel takes and returns the msb register.
             let reg = (state >> unused).low_u64();
             let lsb = reflected;
-            let reg = kernels::emulated::fold(bits, lsb, reflected, None, f, width, reg, bytes);
+            let reg = isa::emulated::fold(bits, lsb, reflected, None, f, width, reg, bytes);
             Some(W::from_u64(reg) << unused)
         }
         Emulated::Fusion { bits, wide } => {
             let (hw, f) = (c.hw?, c.fold?);
             let s = state.low_u64() as u32;
-            let (s, rest) = kernels::emulated::fusion(bits, wide, hw, f, s, bytes);
-            let s = kernels::emulated::hw(hw, true, s, rest);
+            let (s, rest) = isa::emulated::fusion(bits, wide, hw, f, s, bytes);
+            let s = isa::emulated::hw(hw, true, s, rest);
             Some(W::from_u64(u64::from(s)))
         }
         Emulated::ThreeAccumulators { bits } => {
@@ -141,12 +133,12 @@ pub fn update_emulated<W: Word>(
             if bytes.len() < 16 {
                 return Some(update_tables(c, state, bytes));
             }
-            let reg = kernels::emulated::fold_three(bits, hw, f, state.low_u64(), bytes);
+            let reg = isa::emulated::fold_three(bits, hw, f, state.low_u64(), bytes);
             Some(W::from_u64(reg))
         }
         Emulated::Instruction { three } => {
             let hw = c.hw?;
-            let s = kernels::emulated::hw(hw, three, state.low_u64() as u32, bytes);
+            let s = isa::emulated::hw(hw, three, state.low_u64() as u32, bytes);
             Some(W::from_u64(u64::from(s)))
         }
     }

@@ -19,6 +19,7 @@ use super::cached::{
     ZMM_FUSION_WIDE, ZMM_LATE,
 };
 pub(crate) use super::cached::{Cpu, Family, ZmmFusion, KERNELS};
+use super::isa::{Host, Isa};
 use super::kernels::{self, shapes};
 use crate::backend::Backend;
 pub(crate) use families::{check, profile, values, Routing, PROFILES};
@@ -30,31 +31,8 @@ pub(crate) use families::{check, profile, values, Routing, PROFILES};
 /// slice-16 block they beat every other kernel, and past it folding wins, measured
 /// (`spec/decisions.md`, "Direct kernel calls; tables up to 16 bytes"); on the ISAs without
 /// a measured CPU, derived from instruction counts, not measured
-/// (`spec/measurements/isa-insn-counts-2026-12-06.md`).
-#[cfg(not(any(
-    target_arch = "riscv64",
-    target_arch = "s390x",
-    target_arch = "powerpc64"
-)))]
-pub(crate) const FOLD_MIN: usize = 17;
-/// Zbc: derived from instruction counts, not measured. One call of CRC-32 under qemu: the
-/// kernel executes fewer instructions than slice-by-16 at every whole number of blocks from
-/// 32 bytes, but its last partial block (byte shuffles in general registers) costs about 450
-/// more, so with one it wins from about 100 bytes (at 100: 1809 against 1831).
-#[cfg(target_arch = "riscv64")]
-pub(crate) const FOLD_MIN: usize = 100;
-/// VGFM: derived from instruction counts, not measured. One call of CRC-32 under qemu: the
-/// kernel wins at every whole number of blocks from 32 bytes (728 against 733), but its last
-/// partial block costs about 470 more, which slice-by-16's 3.4 instructions a byte against
-/// its 0.65 pay off from about 200 bytes (at 100: 1278 against 964).
-#[cfg(target_arch = "s390x")]
-pub(crate) const FOLD_MIN: usize = 200;
-/// `vpmsumd`: derived from instruction counts, not measured. One call of CRC-32 under qemu
-/// (`-cpu power9`): the kernel wins at 64 bytes (whole blocks, 1352 against 1449), loses at
-/// 100 (1774 against 1624) and wins at 150 (1822 against 1884): its last partial block is
-/// paid off between, by slice-by-16's 4.9 instructions a byte against its 1.0.
-#[cfg(target_arch = "powerpc64")]
-pub(crate) const FOLD_MIN: usize = 150;
+/// (`spec/measurements/isa-insn-counts-2026-12-06.md`), each in its `isa/<arch>/`.
+pub(crate) const FOLD_MIN: usize = Host::FOLD_MIN;
 
 /// The longest input a stamped type's call site runs on the tables inline, for a CRC
 /// without an instruction of its own that carries `present` tables: one 4-byte step (with
@@ -287,26 +265,12 @@ pub(crate) fn finish(cpu: Cpu) -> Cpu {
     Cpu(cpu.0 | hw_last(profile, cpu) | zmm_from(profile, cpu) | late | DETECTED)
 }
 
-/// The folding kernels of this architecture, best first.
-#[cfg(target_arch = "x86_64")]
-pub(crate) const FOLDING_ORDER: [Backend; 3] =
-    [Backend::Vpclmul512, Backend::Vpclmul256, Backend::Pclmul];
-#[cfg(target_arch = "aarch64")]
-pub(crate) const FOLDING_ORDER: [Backend; 2] = [Backend::PmullEor3, Backend::Pmull];
-#[cfg(target_arch = "riscv64")]
-pub(crate) const FOLDING_ORDER: [Backend; 1] = [Backend::Zbc];
-#[cfg(target_arch = "s390x")]
-pub(crate) const FOLDING_ORDER: [Backend; 1] = [Backend::Vgfm];
-#[cfg(target_arch = "powerpc64")]
-pub(crate) const FOLDING_ORDER: [Backend; 1] = [Backend::Vpmsum];
-#[cfg(not(any(
-    target_arch = "x86_64",
-    target_arch = "aarch64",
-    target_arch = "riscv64",
-    target_arch = "s390x",
-    target_arch = "powerpc64"
-)))]
-pub(crate) const FOLDING_ORDER: [Backend; 0] = [];
+/// The folding kernels of this architecture, best first (`Isa::FOLDING_ORDER`), as an array.
+pub(crate) const FOLDING_ORDER: [Backend; Host::FOLDING_ORDER.len()] =
+    match Host::FOLDING_ORDER.first_chunk() {
+        Some(order) => *order,
+        None => unreachable!(),
+    };
 
 /// The 512-bit fields for `cpu` (its kernels decided): the profile's lengths where the
 /// family takes 512-bit vectors, else never.

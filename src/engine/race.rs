@@ -16,7 +16,7 @@
 //! and written with relaxed ordering: threads that race at once overwrite each other's
 //! counts, which costs speed, never the CRC. Both kernels are exact.
 
-use super::arch::x86_64::ticks;
+use super::isa::x86_64::primitives::ticks;
 
 /// Calls on fusion's route from one verdict to the next: 0.3 ms of 64 KiB inputs, 5 ms
 /// of 1 MiB ones, where the state of the host was seen to last seconds.

@@ -5,7 +5,7 @@
 //! output. Every length it compares with is the plan's (`plan`).
 
 use super::hwcrc;
-use super::kernels;
+use super::isa::{Host, Isa};
 use super::plan::{self, Cpu, ZmmFusion, FOLD_MIN};
 use super::table;
 #[cfg(feature = "std")]
@@ -170,11 +170,11 @@ pub(crate) fn step_with<W: Word>(
             step.reflected = c.fold_reflected.is_some() && plan::runs_reflected(b, cpu, len);
             step.reads_ahead = step.reflected && plan::reads_ahead(cpu, len);
             // By the instruction where the CPU runs it and a kernel has it.
-            step.reduced_by_instruction = c.hw.is_some_and(|hw| {
-                cpu.has(Backend::HwCrc) && kernels::reduces_by_instruction(b, hw)
-            });
-            step.aligned = kernels::aligns_from(b, step.reduced_by_instruction)
-                .is_some_and(|from| len >= from);
+            step.reduced_by_instruction = c
+                .hw
+                .is_some_and(|hw| cpu.has(Backend::HwCrc) && Host::reduces_by_instruction(b, hw));
+            step.aligned =
+                Host::aligns_from(b, step.reduced_by_instruction).is_some_and(|from| len >= from);
         }
         _ => {}
     }

@@ -3,7 +3,7 @@
 //! forced kernel) and hands its choices to the kernels, which take every choice as an
 //! argument; nothing here decides anything again.
 
-use super::kernels;
+use super::isa::{Host, Isa};
 use super::route;
 use crate::backend::{Backend, RouteStep};
 use crate::consts::Consts;
@@ -27,12 +27,12 @@ pub(crate) fn fold<W: Word>(
     if c.model.refin {
         let reg = state.low_u64();
         let by_instruction = match (c.hw, step.reduced_by_instruction) {
-            (Some(hw), true) => kernels::fold_by_instruction(backend, hw, f, reg, bytes),
+            (Some(hw), true) => Host::fold_by_instruction(backend, hw, f, reg, bytes),
             _ => None,
         };
         return W::from_u64(match by_instruction {
             Some(reg) => reg,
-            None => kernels::fold::<true>(backend, f, width, reg, bytes),
+            None => Host::fold::<true>(backend, f, width, reg, bytes),
         });
     }
     // The kernels keep the register unreflected for msb models, in the low bits.
@@ -40,9 +40,9 @@ pub(crate) fn fold<W: Word>(
     let reg = (state >> unused).low_u64();
     let reg = match (c.fold_reflected, step.reflected) {
         (Some(twin), true) => {
-            kernels::fold_reflected(backend, step.reads_ahead, twin, width, reg, bytes)
+            Host::fold_reflected(backend, step.reads_ahead, twin, width, reg, bytes)
         }
-        _ => kernels::fold::<false>(backend, f, width, reg, bytes),
+        _ => Host::fold::<false>(backend, f, width, reg, bytes),
     };
     W::from_u64(reg) << unused
 }
@@ -59,7 +59,7 @@ pub(crate) fn fusion<'a>(
 ) -> (u32, &'a [u8]) {
     debug_assert!(step.backend == Backend::Fusion);
     let shape = route::fusion_shape(step);
-    kernels::fusion(hw, shape, step.reads_ahead, f, state, bytes)
+    Host::fusion(hw, shape, step.reads_ahead, f, state, bytes)
 }
 
 /// The CRC instruction for `hw` on `bytes`, as `step` says (three streams or one); `hw` is
@@ -73,5 +73,5 @@ pub(crate) fn hw_step<W: Word>(hw: HwCrc, step: &RouteStep, state: W, bytes: &[u
 #[inline(always)]
 pub(crate) fn hw(hw: HwCrc, step: &RouteStep, state: u32, bytes: &[u8]) -> u32 {
     debug_assert!(super::hwcrc::supports(hw) && step.backend == Backend::HwCrc);
-    kernels::hw(hw, step.three_streams, state, bytes)
+    Host::hw(hw, step.three_streams, state, bytes)
 }

@@ -1,11 +1,11 @@
 //! What the generic kernels need of an instruction set: the primitives, and nothing else.
 //!
 //! The fold body (`fold.rs`), fusion (`fusion.rs`) and the CRC instruction's streams
-//! (`hwcrc.rs`) are each written once over these traits. `arch/` implements them per
+//! (`hwcrc.rs`) are each written once over these traits. `isa/` implements them per
 //! architecture with intrinsics (x86_64: SSE, AVX2 and AVX-512 vectors and SSE4.2 `crc32`;
-//! aarch64: NEON and the CRC32 extension) and once in plain Rust (`arch/emulated.rs`), so
+//! aarch64: NEON and the CRC32 extension) and once in plain Rust (`isa/emulated/`), so
 //! that the same bodies at 128, 256 and 512 bits run, and are tested, on any CPU. The
-//! `#[target_feature]` entry points in `kernels.rs` instantiate the bodies per instruction
+//! `#[target_feature]` entry points in `isa/<arch>/` instantiate the bodies per instruction
 //! set and width.
 //!
 //! Every method is `unsafe`: the caller guarantees that the CPU has the instructions the

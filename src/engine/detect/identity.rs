@@ -1,7 +1,7 @@
 //! Which CPU this is, for a measurement to name the machine it ran on: CPUID's vendor,
 //! signature and brand string on x86_64, and on every target the extensions the kernels use.
 
-use super::cpu;
+use crate::engine::isa::{Host, Isa};
 
 /// The CPU this program runs on ([`cpu_identity`]): CPUID's vendor, family, model, stepping
 /// and brand string on x86_64 (`None` elsewhere, and under Miri), and the instruction set
@@ -24,7 +24,7 @@ pub struct CpuIdentity {
     cpuid: Option<([u8; 12], u32)>,
     /// CPUID's brand string, NUL-padded, where the CPU has its leaves.
     brand: Option<[u8; 48]>,
-    features: cpu::Features,
+    features: <Host as Isa>::Features,
 }
 
 impl CpuIdentity {
@@ -92,14 +92,14 @@ impl CpuIdentity {
     /// }
     /// ```
     pub fn features(&self) -> &[(&'static str, bool)] {
-        &self.features
+        self.features.as_ref()
     }
 
     fn fields(&self) -> Option<(u32, u32, u32)> {
         #[cfg(all(target_arch = "x86_64", not(miri)))]
         return self
             .cpuid
-            .map(|(_, signature)| cpu::family_model_stepping(signature));
+            .map(|(_, signature)| super::x86_64::family_model_stepping(signature));
         #[cfg(not(all(target_arch = "x86_64", not(miri))))]
         None
     }
@@ -122,7 +122,7 @@ fn text(bytes: &[u8]) -> &str {
 pub fn cpu_identity() -> CpuIdentity {
     #[cfg(all(target_arch = "x86_64", not(miri)))]
     let (cpuid, brand) = {
-        use crate::engine::arch::x86_64::{cpuid_brand, cpuid_vendor_signature};
+        use crate::engine::isa::x86_64::primitives::{cpuid_brand, cpuid_vendor_signature};
         (Some(cpuid_vendor_signature()), cpuid_brand())
     };
     #[cfg(not(all(target_arch = "x86_64", not(miri))))]
@@ -130,7 +130,7 @@ pub fn cpu_identity() -> CpuIdentity {
     CpuIdentity {
         cpuid,
         brand,
-        features: cpu::features(),
+        features: Host::features(),
     }
 }
 

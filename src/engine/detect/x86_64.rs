@@ -1,47 +1,11 @@
-//! What an x86_64 CPU offers: its extensions (detected at run time with `std`, from the
-//! compile-time target features without), and its routing family from CPUID's vendor,
-//! family and model, and whether it has AVX-512.
+//! An x86_64 CPU's routing family, from CPUID's vendor, family and model, and whether it has
+//! AVX-512 (`Isa::has`); its extensions are `isa/x86_64/`'s.
 
+#[cfg(not(miri))]
 use crate::backend::Backend;
+#[cfg(not(miri))]
+use crate::engine::isa::{Host, Isa};
 use crate::engine::plan::Family;
-
-#[cfg(feature = "std")]
-macro_rules! has {
-    ($f:tt) => {
-        std::arch::is_x86_feature_detected!($f)
-    };
-}
-#[cfg(not(feature = "std"))]
-macro_rules! has {
-    ($f:tt) => {
-        cfg!(target_feature = $f)
-    };
-}
-
-/// Every instruction set extension the kernel `b` uses.
-pub(super) fn has(b: Backend) -> bool {
-    let clmul128 = has!("pclmulqdq") && has!("sse4.1") && has!("ssse3");
-    let clmul256 = clmul128 && has!("vpclmulqdq") && has!("avx2");
-    match b {
-        Backend::Pclmul => clmul128,
-        Backend::Vpclmul256 => clmul256,
-        Backend::Vpclmul512 => {
-            clmul256
-                && has!("avx512f")
-                && has!("avx512vl")
-                && has!("avx512bw")
-                && has!("avx512vbmi")
-        }
-        Backend::HwCrc => has!("sse4.2"),
-        Backend::Fusion => clmul256 && has!("sse4.2"),
-        _ => false,
-    }
-}
-
-/// GFNI, for the reflected run of msb CRCs on 512-bit vectors.
-pub(super) fn has_gfni() -> bool {
-    has!("gfni")
-}
 
 /// Intel family 6 models that downclock for 512-bit vectors, as Linux lists them
 /// (`zmm_exclusion_list`, X86_FEATURE_PREFER_YMM): Skylake-X, Ice Lake (server, D, client,
@@ -54,10 +18,10 @@ const ROCKET_LAKE_MODEL: u32 = 0xa7;
 /// The family from CPUID's vendor, family and model.
 #[cfg(not(miri))]
 pub(super) fn family() -> Family {
-    let (vendor, signature) = crate::engine::arch::x86_64::cpuid_vendor_signature();
+    let (vendor, signature) = crate::engine::isa::x86_64::primitives::cpuid_vendor_signature();
     let (family, model, _) = family_model_stepping(signature);
     let is = |name: &[u8; 12]| &vendor == name;
-    let zmm = has(Backend::Vpclmul512);
+    let zmm = Host::has(Backend::Vpclmul512);
     if is(b"GenuineIntel") && zmm && !(family == 6 && PREFER_YMM_MODELS.contains(&model)) {
         match family == 6 && model == ROCKET_LAKE_MODEL {
             true => const { Family::named("rocketlake") },
@@ -90,27 +54,6 @@ pub(super) fn family_model_stepping(signature: u32) -> (u32, u32, u32) {
         (signature >> 4) & 0xf
     };
     (family, model, signature & 0xf)
-}
-
-/// The extensions of [`features`], each with whether this CPU has it.
-pub(super) type Features = [(&'static str, bool); 11];
-
-/// Every extension [`has`] asks for, and whether this CPU has it (the engine's own test,
-/// not `CRCSTAMP_DISABLE`'s), for [`super::identity`].
-pub(super) fn features() -> Features {
-    [
-        ("sse4.2", has!("sse4.2")),
-        ("ssse3", has!("ssse3")),
-        ("sse4.1", has!("sse4.1")),
-        ("pclmulqdq", has!("pclmulqdq")),
-        ("avx2", has!("avx2")),
-        ("vpclmulqdq", has!("vpclmulqdq")),
-        ("avx512f", has!("avx512f")),
-        ("avx512vl", has!("avx512vl")),
-        ("avx512bw", has!("avx512bw")),
-        ("avx512vbmi", has!("avx512vbmi")),
-        ("gfni", has!("gfni")),
-    ]
 }
 
 /// Miri cannot run CPUID (inline assembly); it offers no accelerated kernels either, so no

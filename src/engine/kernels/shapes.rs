@@ -5,7 +5,7 @@
 //! kernels, and the plan reads them, never the other way round.
 
 /// Fusion's shape on 512-bit vectors, by how many of the instruction's words a step gives
-/// each of its three streams (`kernels.rs`).
+/// each of its three streams (`isa::Isa::fusion`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum ZmmFusion {
     /// Fusion stays on 256-bit vectors.

@@ -1,4 +1,4 @@
-//! aarch64's primitives for the generic kernels (`super::super::simd`): NEON lanes with
+//! aarch64's primitives for the generic kernels (`engine::simd`): NEON lanes with
 //! PMULL, with or without SHA3's EOR3 for the fold's three-way XORs, and the CRC32
 //! extension's instructions for both of its polynomials. Intrinsics only.
 
@@ -34,15 +34,8 @@ unsafe fn eor3(a: uint64x2_t, b: uint64x2_t, c: uint64x2_t) -> uint64x2_t {
 }
 
 impl<const EOR3: bool> Vector for Neon<EOR3> {
-    type Block = [u8; 16];
-    type Lane = Self;
-    type Half = Self;
-    const BYTES: usize = 16;
+    one_lane!();
 
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    fn blocks(bytes: &[u8]) -> (&[[u8; 16]], &[u8]) {
-        bytes.as_chunks()
-    }
     #[cfg_attr(not(debug_assertions), inline(always))]
     unsafe fn load(block: &[u8; 16]) -> Self {
         // SAFETY: `block` is 16 readable bytes; NEON is part of the aarch64 baseline.
@@ -101,18 +94,6 @@ impl<const EOR3: bool> Vector for Neon<EOR3> {
                 false => veorq_u64(veorq_u64(a.0, b.0), c.0),
             })
         }
-    }
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    unsafe fn widen(lane: Self) -> Self {
-        lane
-    }
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    unsafe fn low_lane(self) -> Self {
-        self
-    }
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    unsafe fn halves(self) -> (Self, Self) {
-        unreachable!("a 128-bit vector is one lane")
     }
 }
 

@@ -1,20 +1,17 @@
 //! POWER's primitive for the generic kernels: `vpmsumd` (POWER8's vector polynomial
 //! multiply-sum of two doubleword pairs), multiplying the two-qword lanes of
-//! `arch/pair.rs`. Stable Rust has no POWER vector intrinsics and takes vector registers in
+//! `pair/`. Stable Rust has no POWER vector intrinsics and takes vector registers in
 //! `asm!` only as clobbers, so each block moves its operands from general registers into
 //! v0–v3 (VSX registers 32–35) with POWER8's moves, multiplies, and moves the 128-bit
 //! result back.
 
-use super::pair::Multiply;
+use crate::engine::isa::pair::{product, Multiply};
 
 /// POWER8's `vpmsumd`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Vpmsum;
 
 impl Multiply for Vpmsum {
-    // POWER8 and later load from any address at full speed.
-    const MISALIGNED_SLOW: bool = false;
-
     #[cfg_attr(not(debug_assertions), inline(always))]
     unsafe fn clmul(a: u64, b: u64) -> [u64; 2] {
         // SAFETY: the caller guarantees POWER8's vector crypto; with zero second qwords
@@ -24,37 +21,22 @@ impl Multiply for Vpmsum {
 
     #[cfg_attr(not(debug_assertions), inline(always))]
     unsafe fn clmul_sum_xor(a: [u64; 2], b: [u64; 2], c: [u64; 2]) -> [u64; 2] {
-        let (lo, hi): (u64, u64);
         // SAFETY: the caller guarantees POWER8's vector crypto; the block writes only the
         // vector registers it clobbers and the outputs, after reading every input. Each
         // operand's qwords go into doublewords 0 and 1 (`mtvsrd` fills doubleword 0,
         // `xxmrghd` joins two); the 128-bit result is big-endian in the register, its high
         // half in doubleword 0, and `xxswapd` brings the low half there for `mfvsrd`.
-        unsafe {
-            core::arch::asm!(
-                "mtvsrd 32, {a0}",
-                "mtvsrd 33, {a1}",
-                "xxmrghd 32, 32, 33",
-                "mtvsrd 34, {b0}",
-                "mtvsrd 35, {b1}",
-                "xxmrghd 34, 34, 35",
+        let [lo, hi] = unsafe {
+            product!(lateout;
+                "mtvsrd 32, {a0}", "mtvsrd 33, {a1}", "xxmrghd 32, 32, 33",
+                "mtvsrd 34, {b0}", "mtvsrd 35, {b1}", "xxmrghd 34, 34, 35",
                 "vpmsumd 0, 0, 2",
-                "mfvsrd {hi}, 32",
-                "xxswapd 33, 32",
-                "mfvsrd {lo}, 33",
-                a0 = in(reg) a[0],
-                a1 = in(reg) a[1],
-                b0 = in(reg) b[0],
-                b1 = in(reg) b[1],
-                lo = lateout(reg) lo,
-                hi = lateout(reg) hi,
-                out("v0") _,
-                out("v1") _,
-                out("v2") _,
-                out("v3") _,
-                options(pure, nomem, nostack),
-            );
-        }
+                "mfvsrd {hi}, 32", "xxswapd 33, 32", "mfvsrd {lo}, 33",
+                a0 = in(reg) a[0], a1 = in(reg) a[1],
+                b0 = in(reg) b[0], b1 = in(reg) b[1],
+                out("v0") _, out("v1") _, out("v2") _, out("v3") _,
+            )
+        };
         [lo ^ c[0], hi ^ c[1]]
     }
 }

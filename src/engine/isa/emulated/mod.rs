@@ -1,5 +1,7 @@
-//! The kernels' bodies on the emulated lanes and instructions of `arch/emulated.rs`: plain
+//! The kernels' bodies on the emulated lanes and instructions of `primitives.rs`: plain
 //! Rust on any CPU, for the test suites (`engine::update_emulated`).
+
+pub(crate) mod primitives;
 
 /// A kernel on emulated vectors and instructions (plain Rust, any CPU): the same generic
 /// bodies as the real kernels, for the test suites (`tests/emulated.rs`, through `crcstamp::__emulated`).
@@ -35,19 +37,19 @@ pub enum Emulated {
     },
 }
 
-use super::shapes::{
-    ALIGN_BY_INSTRUCTION_MIN, ALIGN_MIN, LANE_STEPS, LANE_WORDS, THREE_PASS_MIN, YMM_MAX_STEPS,
-    YMM_MIN_STEPS, YMM_WORDS, ZMM_MAX_STEPS, ZMM_MIN_STEPS, ZMM_WIDE_MAX_STEPS, ZMM_WIDE_MIN_STEPS,
-    ZMM_WIDE_WORDS, ZMM_WORDS,
-};
-use crate::engine::arch::emulated::{Emulated128, Emulated256, Emulated512, EmulatedCrc};
 use crate::engine::fold::{
     from_register, from_register_aligned, from_register_by_instruction, Barrett, ByInstruction,
     Reduce,
 };
+use crate::engine::kernels::shapes::{
+    ALIGN_BY_INSTRUCTION_MIN, ALIGN_MIN, LANE_STEPS, LANE_WORDS, THREE_PASS_MIN, YMM_MAX_STEPS,
+    YMM_MIN_STEPS, YMM_WORDS, ZMM_MAX_STEPS, ZMM_MIN_STEPS, ZMM_WIDE_MAX_STEPS, ZMM_WIDE_MIN_STEPS,
+    ZMM_WIDE_WORDS, ZMM_WORDS,
+};
 use crate::engine::simd::{CrcInstruction, Vector};
 use crate::engine::{fusion, hwcrc};
 use crcstamp_layout::{FoldConsts, HwCrc};
+use primitives::{Emulated128, Emulated256, Emulated512, EmulatedCrc};
 
 /// The fold body on `bits`-bit emulated vectors (128, 256 or 512); `reflected`: an msb
 /// CRC run reflected (`f` its twin's constants, `lsb` true, `reg` the msb register); `hw`:

@@ -1,9 +1,11 @@
 //! A 128-bit lane held as two qwords in general registers, for the instruction sets whose
 //! carry-less multiply stable Rust reaches only through `asm!` on general registers: RISC-V
 //! Zbc (`clmul`, `clmulh`), and s390x and POWER, whose vector registers `asm!` takes only as
-//! clobbers on stable Rust (`arch/s390x.rs`, `arch/powerpc64.rs`). XORs, qword moves and
+//! clobbers on stable Rust (`s390x/primitives.rs`, `powerpc64/primitives.rs`). XORs, qword moves and
 //! the last block's byte shuffles are plain Rust; the multiply is the instruction set's
 //! ([`Multiply`]), so the fold body of `fold.rs` runs on it unchanged.
+
+pub(crate) mod kernels;
 
 use core::marker::PhantomData;
 
@@ -13,8 +15,9 @@ use crate::engine::simd::{Lane, Vector};
 pub(crate) trait Multiply: Copy {
     /// Whether a load from an address that is not 8-byte aligned is slow here: the fold
     /// body then loads aligned blocks with one load per qword, other ones byte by byte
-    /// (LLVM's code for a `[u8; 8]` where misaligned loads may trap or be emulated).
-    const MISALIGNED_SLOW: bool;
+    /// (LLVM's code for a `[u8; 8]` where misaligned loads may trap or be emulated). Not
+    /// where the instruction set loads from any address at full speed.
+    const MISALIGNED_SLOW: bool = false;
 
     /// `[low, high]` of the 128-bit product `a · b`.
     ///
@@ -35,6 +38,25 @@ pub(crate) trait Multiply: Copy {
     }
 }
 
+/// `[lo, hi]`: the two qwords of a 128-bit product that one `asm!` block, given its
+/// templates and its other operands (inputs, clobbered vector registers), leaves in the
+/// general registers `{lo}` and `{hi}`. The block reads and writes no memory or stack and
+/// has no other effect; `{hi}` is written after every input is read, and `{lo}` too where
+/// `$lo` is `lateout` (`out`: before, so it shares no register with them).
+macro_rules! product {
+    ($lo:ident; $($asm:tt)*) => {{
+        let (lo, hi): (u64, u64);
+        core::arch::asm!(
+            $($asm)*
+            lo = $lo(reg) lo,
+            hi = lateout(reg) hi,
+            options(pure, nomem, nostack),
+        );
+        [lo, hi]
+    }};
+}
+pub(crate) use product;
+
 /// A 128-bit lane as two qwords, qword 0 first, multiplied by `M`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Pair<M>([u64; 2], PhantomData<M>);
@@ -54,15 +76,8 @@ fn from_bytes<M>(b: &[u8; 16]) -> Pair<M> {
 }
 
 impl<M: Multiply> Vector for Pair<M> {
-    type Block = [u8; 16];
-    type Lane = Pair<M>;
-    type Half = Pair<M>;
-    const BYTES: usize = 16;
+    one_lane!();
 
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    fn blocks(bytes: &[u8]) -> (&[[u8; 16]], &[u8]) {
-        bytes.as_chunks()
-    }
     #[cfg_attr(not(debug_assertions), inline(always))]
     unsafe fn load(block: &[u8; 16]) -> Self {
         let p = block.as_ptr();
@@ -120,18 +135,6 @@ impl<M: Multiply> Vector for Pair<M> {
     #[cfg_attr(not(debug_assertions), inline(always))]
     unsafe fn xor3(a: Self, b: Self, c: Self) -> Self {
         pair([a.0[0] ^ b.0[0] ^ c.0[0], a.0[1] ^ b.0[1] ^ c.0[1]])
-    }
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    unsafe fn widen(lane: Self) -> Self {
-        lane
-    }
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    unsafe fn low_lane(self) -> Self {
-        self
-    }
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    unsafe fn halves(self) -> (Self, Self) {
-        unreachable!("a 128-bit lane is one lane")
     }
 }
 

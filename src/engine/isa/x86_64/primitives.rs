@@ -1,7 +1,7 @@
-//! x86_64's primitives for the generic kernels (`super::super::simd`): SSE, AVX2 and
+//! x86_64's primitives for the generic kernels (`engine::simd`): SSE, AVX2 and
 //! AVX-512 vectors with PCLMULQDQ / VPCLMULQDQ, and the SSE4.2 `crc32` instruction.
 //! Intrinsics only; each method enables the extensions its instructions need, and the
-//! entry points in `kernels.rs` enable all of them for their width.
+//! entry points in `mod.rs` enable all of them for their width.
 
 use core::arch::x86_64::*;
 
@@ -18,15 +18,8 @@ fn bswap_mask() -> __m128i {
 }
 
 impl Vector for __m128i {
-    type Block = [u8; 16];
-    type Lane = __m128i;
-    type Half = __m128i;
-    const BYTES: usize = 16;
+    one_lane!();
 
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    fn blocks(bytes: &[u8]) -> (&[[u8; 16]], &[u8]) {
-        bytes.as_chunks()
-    }
     #[cfg_attr(not(debug_assertions), inline(always))]
     unsafe fn load(block: &[u8; 16]) -> Self {
         // SAFETY: `block` is 16 readable bytes; loadu has no alignment requirement.
@@ -71,18 +64,6 @@ impl Vector for __m128i {
         // point, LLVM merges the two into one `vpternlogq`).
         unsafe { _mm_xor_si128(_mm_xor_si128(a, b), c) }
     }
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    unsafe fn widen(lane: __m128i) -> Self {
-        lane
-    }
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    unsafe fn low_lane(self) -> __m128i {
-        self
-    }
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    unsafe fn halves(self) -> (Self, Self) {
-        unreachable!("a 128-bit vector is one lane")
-    }
 }
 
 impl Lane for __m128i {
@@ -126,95 +107,123 @@ impl Lane for __m128i {
     }
 }
 
-impl Vector for __m256i {
-    type Block = [u8; 32];
-    type Lane = __m128i;
-    type Half = __m128i;
-    const BYTES: usize = 32;
+/// `Vector` on a vector of several 128-bit lanes (`__m256i`, `__m512i`): each method one
+/// intrinsic (or two), compiled with the extensions named before it; `$($own)*`, the items
+/// that differ more.
+macro_rules! lanes {
+    (
+        $v:ty, $bytes:literal, half $half:ty;
+        load $load_f:literal $load:ident;
+        bswap_lanes $bswap_f:literal $shuffle:ident;
+        bitrev_bytes $bitrev_f:literal $affine:ident, $set1:ident;
+        splat $splat_f:literal $broadcast:ident;
+        clmul $clmul_f:literal $clmul:ident;
+        xor $xor_f:literal $xor:ident;
+        widen $widen_f:literal $zext:ident;
+        low_lane $low_f:literal $cast:ident;
+        halves $halves_f:literal $low_half:ident, $high_half:ident;
+        $($own:tt)*
+    ) => {
+        impl Vector for $v {
+            type Block = [u8; $bytes];
+            type Lane = __m128i;
+            type Half = $half;
+            const BYTES: usize = $bytes;
 
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    fn blocks(bytes: &[u8]) -> (&[[u8; 32]], &[u8]) {
-        bytes.as_chunks()
-    }
-    #[inline]
-    #[target_feature(enable = "avx")]
-    unsafe fn load(block: &[u8; 32]) -> Self {
-        // SAFETY: `block` is 32 readable bytes; loadu has no alignment requirement.
-        unsafe { _mm256_loadu_si256(block.as_ptr().cast()) }
-    }
-    #[inline]
-    #[target_feature(enable = "avx2")]
-    unsafe fn bswap_lanes(self) -> Self {
-        _mm256_shuffle_epi8(self, _mm256_broadcastsi128_si256(bswap_mask()))
-    }
-    #[inline]
-    #[target_feature(enable = "gfni,avx")]
-    unsafe fn bitrev_bytes(self) -> Self {
-        _mm256_gf2p8affine_epi64_epi8::<0>(self, _mm256_set1_epi64x(BIT_REVERSE))
-    }
-    #[inline]
-    #[target_feature(enable = "avx2")]
-    unsafe fn splat(q0: u64, q1: u64) -> Self {
-        _mm256_broadcastsi128_si256(_mm_set_epi64x(q1 as i64, q0 as i64))
-    }
-    const SELECTS_QWORDS: bool = true;
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            fn blocks(bytes: &[u8]) -> (&[[u8; $bytes]], &[u8]) {
+                bytes.as_chunks()
+            }
+            #[inline]
+            #[target_feature(enable = $load_f)]
+            unsafe fn load(block: &[u8; $bytes]) -> Self {
+                // SAFETY: `block` is `BYTES` readable bytes; loadu has no alignment requirement.
+                unsafe { $load(block.as_ptr().cast()) }
+            }
+            #[inline]
+            #[target_feature(enable = $bswap_f)]
+            unsafe fn bswap_lanes(self) -> Self {
+                $shuffle(self, $broadcast(bswap_mask()))
+            }
+            #[inline]
+            #[target_feature(enable = $bitrev_f)]
+            unsafe fn bitrev_bytes(self) -> Self {
+                $affine::<0>(self, $set1(BIT_REVERSE))
+            }
+            #[inline]
+            #[target_feature(enable = $splat_f)]
+            unsafe fn splat(q0: u64, q1: u64) -> Self {
+                $broadcast(_mm_set_epi64x(q1 as i64, q0 as i64))
+            }
+            const SELECTS_QWORDS: bool = true;
 
-    #[inline]
-    #[target_feature(enable = "vpclmulqdq,avx2")]
-    unsafe fn clmul<const A: i32, const B: i32>(a: Self, b: Self) -> Self {
-        match (A, B) {
-            (0, 0) => _mm256_clmulepi64_epi128::<0x00>(a, b),
-            (1, 0) => _mm256_clmulepi64_epi128::<0x01>(a, b),
-            (0, _) => _mm256_clmulepi64_epi128::<0x10>(a, b),
-            _ => _mm256_clmulepi64_epi128::<0x11>(a, b),
+            #[inline]
+            #[target_feature(enable = $clmul_f)]
+            unsafe fn clmul<const A: i32, const B: i32>(a: Self, b: Self) -> Self {
+                match (A, B) {
+                    (0, 0) => $clmul::<0x00>(a, b),
+                    (1, 0) => $clmul::<0x01>(a, b),
+                    (0, _) => $clmul::<0x10>(a, b),
+                    _ => $clmul::<0x11>(a, b),
+                }
+            }
+            #[inline]
+            #[target_feature(enable = $xor_f)]
+            unsafe fn xor(a: Self, b: Self) -> Self {
+                $xor(a, b)
+            }
+            #[inline]
+            #[target_feature(enable = $widen_f)]
+            unsafe fn widen(lane: __m128i) -> Self {
+                $zext(lane)
+            }
+            #[inline]
+            #[target_feature(enable = $low_f)]
+            unsafe fn low_lane(self) -> __m128i {
+                $cast(self)
+            }
+            #[inline]
+            #[target_feature(enable = $halves_f)]
+            unsafe fn halves(self) -> ($half, $half) {
+                ($low_half(self), $high_half::<1>(self))
+            }
+
+            $($own)*
         }
-    }
-    #[inline]
-    #[target_feature(enable = "avx2")]
-    unsafe fn xor(a: Self, b: Self) -> Self {
-        _mm256_xor_si256(a, b)
-    }
+    };
+}
+
+lanes! {
+    __m256i, 32, half __m128i;
+    load "avx" _mm256_loadu_si256;
+    bswap_lanes "avx2" _mm256_shuffle_epi8;
+    bitrev_bytes "gfni,avx" _mm256_gf2p8affine_epi64_epi8, _mm256_set1_epi64x;
+    splat "avx2" _mm256_broadcastsi128_si256;
+    clmul "vpclmulqdq,avx2" _mm256_clmulepi64_epi128;
+    xor "avx2" _mm256_xor_si256;
+    widen "avx" _mm256_zextsi128_si256;
+    low_lane "avx" _mm256_castsi256_si128;
+    halves "avx2" _mm256_castsi256_si128, _mm256_extracti128_si256;
+
     #[inline]
     #[target_feature(enable = "avx2")]
     unsafe fn xor3(a: Self, b: Self, c: Self) -> Self {
         _mm256_xor_si256(_mm256_xor_si256(a, b), c)
     }
-    #[inline]
-    #[target_feature(enable = "avx")]
-    unsafe fn widen(lane: __m128i) -> Self {
-        _mm256_zextsi128_si256(lane)
-    }
-    #[inline]
-    #[target_feature(enable = "avx")]
-    unsafe fn low_lane(self) -> __m128i {
-        _mm256_castsi256_si128(self)
-    }
-    #[inline]
-    #[target_feature(enable = "avx2")]
-    unsafe fn halves(self) -> (__m128i, __m128i) {
-        (
-            _mm256_castsi256_si128(self),
-            _mm256_extracti128_si256::<1>(self),
-        )
-    }
 }
 
-impl Vector for __m512i {
-    type Block = [u8; 64];
-    type Lane = __m128i;
-    type Half = __m256i;
-    const BYTES: usize = 64;
+lanes! {
+    __m512i, 64, half __m256i;
+    load "avx512f" _mm512_loadu_si512;
+    bswap_lanes "avx512bw" _mm512_shuffle_epi8;
+    bitrev_bytes "gfni,avx512bw" _mm512_gf2p8affine_epi64_epi8, _mm512_set1_epi64;
+    splat "avx512f" _mm512_broadcast_i32x4;
+    clmul "vpclmulqdq,avx512f" _mm512_clmulepi64_epi128;
+    xor "avx512f" _mm512_xor_si512;
+    widen "avx512f" _mm512_zextsi128_si512;
+    low_lane "avx512f" _mm512_castsi512_si128;
+    halves "avx512f" _mm512_castsi512_si256, _mm512_extracti64x4_epi64;
 
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    fn blocks(bytes: &[u8]) -> (&[[u8; 64]], &[u8]) {
-        bytes.as_chunks()
-    }
-    #[inline]
-    #[target_feature(enable = "avx512f")]
-    unsafe fn load(block: &[u8; 64]) -> Self {
-        // SAFETY: `block` is 64 readable bytes; loadu has no alignment requirement.
-        unsafe { _mm512_loadu_si512(block.as_ptr().cast()) }
-    }
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn prefetch(p: *const u8) {
         // SAFETY: a prefetch is a hint: it never faults and reads nothing into the program,
@@ -222,60 +231,10 @@ impl Vector for __m512i {
         unsafe { _mm_prefetch::<_MM_HINT_T0>(p.cast()) }
     }
     #[inline]
-    #[target_feature(enable = "avx512bw")]
-    unsafe fn bswap_lanes(self) -> Self {
-        _mm512_shuffle_epi8(self, _mm512_broadcast_i32x4(bswap_mask()))
-    }
-    #[inline]
-    #[target_feature(enable = "gfni,avx512bw")]
-    unsafe fn bitrev_bytes(self) -> Self {
-        _mm512_gf2p8affine_epi64_epi8::<0>(self, _mm512_set1_epi64(BIT_REVERSE))
-    }
-    #[inline]
-    #[target_feature(enable = "avx512f")]
-    unsafe fn splat(q0: u64, q1: u64) -> Self {
-        _mm512_broadcast_i32x4(_mm_set_epi64x(q1 as i64, q0 as i64))
-    }
-    const SELECTS_QWORDS: bool = true;
-
-    #[inline]
-    #[target_feature(enable = "vpclmulqdq,avx512f")]
-    unsafe fn clmul<const A: i32, const B: i32>(a: Self, b: Self) -> Self {
-        match (A, B) {
-            (0, 0) => _mm512_clmulepi64_epi128::<0x00>(a, b),
-            (1, 0) => _mm512_clmulepi64_epi128::<0x01>(a, b),
-            (0, _) => _mm512_clmulepi64_epi128::<0x10>(a, b),
-            _ => _mm512_clmulepi64_epi128::<0x11>(a, b),
-        }
-    }
-    #[inline]
-    #[target_feature(enable = "avx512f")]
-    unsafe fn xor(a: Self, b: Self) -> Self {
-        _mm512_xor_si512(a, b)
-    }
-    #[inline]
     #[target_feature(enable = "avx512f")]
     unsafe fn xor3(a: Self, b: Self, c: Self) -> Self {
         // 0x96: the truth table of a ⊕ b ⊕ c.
         _mm512_ternarylogic_epi64::<0x96>(a, b, c)
-    }
-    #[inline]
-    #[target_feature(enable = "avx512f")]
-    unsafe fn widen(lane: __m128i) -> Self {
-        _mm512_zextsi128_si512(lane)
-    }
-    #[inline]
-    #[target_feature(enable = "avx512f")]
-    unsafe fn low_lane(self) -> __m128i {
-        _mm512_castsi512_si128(self)
-    }
-    #[inline]
-    #[target_feature(enable = "avx512f")]
-    unsafe fn halves(self) -> (__m256i, __m256i) {
-        (
-            _mm512_castsi512_si256(self),
-            _mm512_extracti64x4_epi64::<1>(self),
-        )
     }
 
     const SHIFTS_ACROSS_LANES: bool = true;
