@@ -251,6 +251,7 @@ impl DynCrc {
 
     /// The CRC of `bytes` on exactly `backend`; `None` where it is unavailable or this CRC
     /// lacks its data (see [`Consts::supports`]).
+    #[inline]
     pub fn checksum_with(&self, backend: Backend, bytes: &[u8]) -> Option<u128> {
         with_consts!(&self.built.words, |c, _w| c
             .update_with(backend, c.init_state, bytes)
@@ -259,6 +260,7 @@ impl DynCrc {
 
     /// `crc(A‖B)` from `crc(A)`, `crc(B)` and `len(B)`, in O(log len_b). Bits above the width
     /// in the inputs are ignored.
+    #[inline]
     pub fn combine(&self, crc_a: u128, crc_b: u128, len_b: u64) -> u128 {
         let mask = self.model.mask();
         with_consts!(&self.built.words, |c, w| c
@@ -267,12 +269,14 @@ impl DynCrc {
     }
 
     /// The backend `checksum` uses here for long inputs (see [`Consts::backend`]).
+    #[inline]
     pub fn backend(&self) -> Backend {
         self.backend_for(usize::MAX)
     }
 
     /// The backend `checksum` uses here for an input of `len` bytes (see
     /// [`Consts::backend_for`]).
+    #[inline]
     pub fn backend_for(&self, len: usize) -> Backend {
         self.route_for(len).backend
     }
@@ -290,6 +294,7 @@ impl DynCrc {
     ///     assert_eq!(dynamic.route_for(len), Crc32IsoHdlc::consts().route_for(len));
     /// }
     /// ```
+    #[inline]
     pub fn route_for(&self, len: usize) -> crate::RouteStep {
         with_consts!(&self.built.words, |c, _w| engine::route_for(
             &c,
@@ -299,6 +304,7 @@ impl DynCrc {
     }
 
     /// The bands of lengths each route step runs here (see [`Consts::route_bands`]).
+    #[inline]
     pub fn route_bands(&self) -> Vec<crate::RouteBand> {
         with_consts!(&self.built.words, |c, _w| engine::route_bands(
             &c,
@@ -307,6 +313,7 @@ impl DynCrc {
     }
 
     /// Whether [`checksum_with`](Self::checksum_with) can run `backend`.
+    #[inline]
     pub fn supports(&self, backend: Backend) -> bool {
         with_consts!(&self.built.words, |c, _w| c.supports(backend))
     }

@@ -19,11 +19,23 @@ use plan::Cpu;
 /// (`crate::crc`).
 #[inline(always)]
 pub(crate) fn update<W: Word>(c: &Consts<'_, W>, state: W, bytes: &[u8]) -> W {
+    if const { !routes::<W>() } {
+        return update_tables(c, state, bytes);
+    }
     match update_short(c, state, bytes) {
         Ok(state) => state,
         Err(Rest::Tables) => update_tables(c, state, bytes),
         Err(Rest::Route) => update_rest(c, state, bytes),
     }
+}
+
+/// Whether a register of `W` can take any kernel but the tables: none wider than the
+/// kernels' 64 bits can (no folding constants, no instruction). Where it cannot, [`update`]
+/// and [`update_memo`] run the tables without the route, and [`update_with`] offers only the
+/// table kernels, so that the route is never compiled for that word (`DynCrc`'s `u128`
+/// paths: `spec/decisions.md`, "No route for registers wider than 64 bits").
+const fn routes<W: Word>() -> bool {
+    W::BITS <= 64
 }
 
 /// What [`update_short`] leaves to its caller.
@@ -108,6 +120,9 @@ pub(crate) fn update_memo<W: Word>(
     state: W,
     bytes: &[u8],
 ) -> Option<W> {
+    if const { !routes::<W>() } {
+        return Some(update_tables(c, state, bytes));
+    }
     match update_short(c, state, bytes) {
         Ok(state) => return Some(state),
         Err(Rest::Tables) => return Some(update_tables(c, state, bytes)),
@@ -165,6 +180,8 @@ pub(crate) fn update_with<W: Word>(
         Backend::Slice16 => Some(table::update::<W, 16>(c.tables, lsb, state, bytes)),
         // The kernels need one whole block; shorter inputs take the tables.
         b if b.is_folding() && bytes.len() < 16 => c.fold.map(|_| update_tables(c, state, bytes)),
+        // The folding kernels and the instruction, which `supports` offers no wider register.
+        _ if const { !routes::<W>() } => None,
         b => {
             let cpu = detect::features();
             // Forced: the kernel alone, never raced.
