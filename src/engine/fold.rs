@@ -48,6 +48,7 @@ pub(crate) trait Side {
 pub(crate) struct Alone;
 
 impl Side for Alone {
+    #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     unsafe fn step(&mut self) {}
 }
@@ -63,6 +64,7 @@ pub(crate) trait LoopPair {
 pub(crate) struct Stamped;
 
 impl LoopPair for Stamped {
+    #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn pair<V: Vector, const N: usize>(f: &FoldConsts) -> [u64; 2] {
         match N {
@@ -77,6 +79,7 @@ impl LoopPair for Stamped {
 pub(crate) struct OfInstruction<I>(core::marker::PhantomData<I>);
 
 impl<I: CrcInstruction> LoopPair for OfInstruction<I> {
+    #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn pair<V: Vector, const N: usize>(f: &FoldConsts) -> [u64; 2] {
         match N {
@@ -92,6 +95,7 @@ impl<I: CrcInstruction> LoopPair for OfInstruction<I> {
 ///
 /// # Safety
 /// The CPU must support `V`'s and `V::Lane`'s instructions.
+#[cfg_attr(debug_assertions, inline)]
 #[cfg_attr(not(debug_assertions), inline(always))]
 pub(crate) unsafe fn from_register<V: Vector, const LSB: bool, const BITREV: bool, R: Reduce>(
     f: &FoldConsts,
@@ -116,6 +120,7 @@ pub(crate) unsafe fn from_register<V: Vector, const LSB: bool, const BITREV: boo
 ///
 /// # Safety
 /// As [`from_register`].
+#[cfg_attr(debug_assertions, inline)]
 #[cfg_attr(not(debug_assertions), inline(always))]
 pub(crate) unsafe fn from_register_aligned<
     V: Vector,
@@ -188,6 +193,7 @@ const HEAD_ON_VECTOR_MIN: usize = 8;
 ///
 /// # Safety
 /// The CPU must support `V`'s, `V::Lane`'s and `I`'s instructions.
+#[cfg_attr(debug_assertions, inline)]
 #[cfg_attr(not(debug_assertions), inline(always))]
 pub(crate) unsafe fn from_register_by_instruction<
     V: Vector,
@@ -258,6 +264,7 @@ macro_rules! fold_loop {
 ///
 /// # Safety
 /// The CPU must support `V`'s and `V::Lane`'s instructions and `side`'s.
+#[cfg_attr(debug_assertions, inline)]
 #[cfg_attr(not(debug_assertions), inline(always))]
 pub(crate) unsafe fn body<
     V: Vector,
@@ -360,6 +367,7 @@ pub(crate) unsafe fn body<
 
 /// `a · x^2D ⊕ b · x^D ⊕ c` for `k1`, `k2` the pairs of distances D and 2D: three
 /// consecutive vectors onto the last, the two multiplies side by side.
+#[cfg_attr(debug_assertions, inline)]
 #[cfg_attr(not(debug_assertions), inline(always))]
 unsafe fn fold_two<V: Vector, const LSB: bool>(a: V, b: V, c: V, k1: V, k2: V) -> V {
     // SAFETY: the caller guarantees `V`'s instructions.
@@ -371,6 +379,7 @@ unsafe fn fold_two<V: Vector, const LSB: bool>(a: V, b: V, c: V, k1: V, k2: V) -
 ///
 /// # Safety
 /// As [`body`].
+#[cfg_attr(debug_assertions, inline)]
 #[cfg_attr(not(debug_assertions), inline(always))]
 unsafe fn step<
     V: Vector,

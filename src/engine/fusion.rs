@@ -48,6 +48,7 @@ pub(crate) const fn step_bytes_of(vector_bytes: usize, words: usize) -> usize {
 ///
 /// # Safety
 /// The CPU must support the instructions of `V` and `I`.
+#[cfg_attr(debug_assertions, inline)]
 #[cfg_attr(not(debug_assertions), inline(always))]
 pub(crate) unsafe fn update<
     'a,
@@ -123,6 +124,7 @@ const fn gcd(a: usize, b: usize) -> usize {
 ///
 /// # Safety
 /// As [`update`].
+#[cfg_attr(debug_assertions, inline)]
 #[cfg_attr(not(debug_assertions), inline(always))]
 unsafe fn fused<V: Vector, I: CrcInstruction, const WORDS: usize, const AHEAD: usize>(
     f: &FoldConsts,
@@ -194,6 +196,7 @@ impl<'a, I: CrcInstruction, const WORDS: usize> Streams<'a, I, WORDS> {
     ///
     /// # Safety
     /// As [`Side::step`].
+    #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     unsafe fn take(&mut self, [a, b, c]: [&[[u8; 8]; WORDS]; 3]) {
         let [mut x, mut y, mut z] = self.regs;
@@ -213,6 +216,7 @@ impl<'a, I: CrcInstruction, const WORDS: usize> Streams<'a, I, WORDS> {
     ///
     /// # Safety
     /// As [`Side::step`].
+    #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     unsafe fn finish(&mut self) {
         while let Some(((a, b), c)) = self.steps.next() {
@@ -229,6 +233,7 @@ impl<'a, I: CrcInstruction, const WORDS: usize> Streams<'a, I, WORDS> {
 }
 
 impl<I: CrcInstruction, const WORDS: usize> Side for Streams<'_, I, WORDS> {
+    #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     unsafe fn step(&mut self) {
         if let Some(((a, b), c)) = self.steps.next() {

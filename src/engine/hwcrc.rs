@@ -110,6 +110,7 @@ pub(crate) fn join_consts(hw: HwCrc, k: usize) -> [u32; 3] {
 ///
 /// # Safety
 /// The CPU must support `I`'s instructions.
+#[cfg_attr(debug_assertions, inline)]
 #[cfg_attr(not(debug_assertions), inline(always))]
 pub(crate) unsafe fn three_streams<I: CrcInstruction, const FROM: usize>(
     mut state: u32,
@@ -150,6 +151,7 @@ pub(crate) unsafe fn three_streams<I: CrcInstruction, const FROM: usize>(
 ///
 /// # Safety
 /// The CPU must support `I`'s step instructions.
+#[cfg_attr(debug_assertions, inline)]
 #[cfg_attr(not(debug_assertions), inline(always))]
 pub(crate) unsafe fn one_stream<I: CrcInstruction>(state: u32, bytes: &[u8], start: usize) -> u32 {
     let rest = bytes.get(start..).unwrap_or_default();
@@ -185,6 +187,7 @@ pub(crate) unsafe fn one_stream<I: CrcInstruction>(state: u32, bytes: &[u8], sta
 
 /// The register `c` advanced over the last `r` (1..=7) bytes of the little-endian word
 /// `window` with one 8-byte step from a zero register (`step(v)`, see [`one_stream`]).
+#[cfg_attr(debug_assertions, inline)]
 #[cfg_attr(not(debug_assertions), inline(always))]
 fn read_back(c: u32, window: u64, r: u32, step: impl Fn(u64) -> u32) -> u32 {
     let shift = 64 - 8 * r;

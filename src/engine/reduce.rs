@@ -23,6 +23,7 @@ pub(crate) trait Reduce {
 pub(crate) struct Barrett;
 
 impl Reduce for Barrett {
+    #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     unsafe fn reduce<L: Lane, const LSB: bool, const BITREV: bool>(
         f: &FoldConsts,
@@ -52,6 +53,7 @@ impl Reduce for Barrett {
 pub(crate) struct ByInstruction<I>(core::marker::PhantomData<I>);
 
 impl<I: CrcInstruction> Reduce for ByInstruction<I> {
+    #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     unsafe fn reduce<L: Lane, const LSB: bool, const BITREV: bool>(
         _: &FoldConsts,
@@ -73,6 +75,7 @@ impl<I: CrcInstruction> Reduce for ByInstruction<I> {
 ///
 /// # Safety
 /// The CPU must support `L`'s instructions.
+#[cfg_attr(debug_assertions, inline)]
 #[cfg_attr(not(debug_assertions), inline(always))]
 unsafe fn barrett<L: Lane, const LSB: bool>(f: &FoldConsts, width: u32, x: L) -> L {
     let [b1, b2] = f.barrett;

@@ -17,7 +17,10 @@
 //! inlining copied every primitive's unoptimized body into each entry point, 1.25 MB of this
 //! crate's 1.35 MB of debug code, and without it a debug build of a one-line CRC-32 program
 //! takes 1.3 s instead of 1.9 s (`spec/decisions.md`, "Forced inlining in optimized builds
-//! only"). A release build is unchanged.
+//! only"). A release build is unchanged. With debug assertions they are `#[inline]`, a hint
+//! that opt-level 0 ignores and that lets the test builds (opt-level 1) inline them: the
+//! aarch64 suites under qemu ran 1.46× as long without it (`spec/decisions.md`, "The
+//! kernels' primitives hinted inline in debug builds").
 
 /// A vector of 128-bit lanes of two 64-bit qwords, with a carry-less multiply per lane.
 ///
@@ -42,6 +45,7 @@ pub(crate) trait Vector: Copy {
     /// Asks the cache for the line holding `p` ahead of its load: a hint, which reads
     /// nothing into the program and never faults, whatever `p` is. Nothing where the
     /// instruction set has none the kernels use (only x86's take it, `fold::body`'s `AHEAD`).
+    #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn prefetch(p: *const u8) {
         let _ = p;
@@ -50,6 +54,7 @@ pub(crate) trait Vector: Copy {
     unsafe fn bswap_lanes(self) -> Self;
     /// `load(block).bswap_lanes()`: an msb CRC's block, in one step where the instruction
     /// set loads either byte order.
+    #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     unsafe fn load_swapped(block: &Self::Block) -> Self {
         // SAFETY: the caller guarantees the instructions.
@@ -68,6 +73,7 @@ pub(crate) trait Vector: Copy {
     unsafe fn clmul<const A: i32, const B: i32>(a: Self, b: Self) -> Self;
     /// `clmul::<0, 0>(a, b) ⊕ clmul::<1, 1>(a, b) ⊕ c`: the fold's step, one instruction
     /// where the instruction set multiplies and sums (s390x VGFMA, POWER `vpmsumd`).
+    #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     unsafe fn clmul_sum_xor(a: Self, b: Self, c: Self) -> Self {
         // SAFETY: the caller's.

@@ -7,6 +7,7 @@ use crate::engine::simd::{Lane, Vector};
 use crcstamp_layout::FoldConsts;
 
 /// The lanes of `v` folded onto its last one: each half onto the later half.
+#[cfg_attr(debug_assertions, inline)]
 #[cfg_attr(not(debug_assertions), inline(always))]
 pub(super) unsafe fn to_lane<V: Vector, const LSB: bool>(f: &FoldConsts, v: V) -> V::Lane {
     // SAFETY (every call): the caller guarantees `V`'s instructions.
@@ -28,6 +29,7 @@ pub(super) unsafe fn to_lane<V: Vector, const LSB: bool>(f: &FoldConsts, v: V) -
 
 /// `x0` folded over the whole 16-byte blocks `rest`, then over the partial block that ends
 /// `bytes` (its last `bytes.len() % 16` bytes, which follow `rest`).
+#[cfg_attr(debug_assertions, inline)]
 #[cfg_attr(not(debug_assertions), inline(always))]
 pub(super) unsafe fn lanes<L: Lane, const LSB: bool, const BITREV: bool>(
     f: &FoldConsts,
@@ -69,6 +71,7 @@ const SHUFFLE: [u8; 48] = {
 /// moves the folded 128 bits up by `partial` bytes (in the bit order's sense) and, as a
 /// blend mask, selects the new bytes from the overlapping load of the input's last 16
 /// bytes; `split` keeps the bytes shifted out, to be folded 128 bits forward.
+#[cfg_attr(debug_assertions, inline)]
 #[cfg_attr(not(debug_assertions), inline(always))]
 fn shuffle_masks<const LSB: bool>(partial: usize) -> [&'static [u8; 16]; 2] {
     debug_assert!((1..16).contains(&partial));

@@ -25,6 +25,7 @@ pub(super) const fn crosses<V: Vector, const LSB: bool>() -> bool {
 
 /// A `[HI, LO]` pair, in every lane, where [`fold`] multiplies it: HI by the accumulator's
 /// x^64..x^127 half (qword 0 for lsb, qword 1 for msb), LO by the other.
+#[cfg_attr(debug_assertions, inline)]
 #[cfg_attr(not(debug_assertions), inline(always))]
 pub(super) unsafe fn splat<V: Vector, const LSB: bool>(f: &FoldConsts, index: usize) -> V {
     // SAFETY: the caller guarantees `V`'s instructions.
@@ -32,6 +33,7 @@ pub(super) unsafe fn splat<V: Vector, const LSB: bool>(f: &FoldConsts, index: us
 }
 
 /// [`splat`] of a pair given by value.
+#[cfg_attr(debug_assertions, inline)]
 #[cfg_attr(not(debug_assertions), inline(always))]
 pub(super) unsafe fn splat_pair<V: Vector, const LSB: bool>([hi, lo]: [u64; 2]) -> V {
     let (q0, q1) = if LSB || crosses::<V, LSB>() {
@@ -45,6 +47,7 @@ pub(super) unsafe fn splat_pair<V: Vector, const LSB: bool>([hi, lo]: [u64; 2]) 
 
 /// One block as a vector in the engine's bit order: msb CRCs reverse the bytes of each lane,
 /// and the reflected run of an msb CRC (`BITREV`) the bits of each byte.
+#[cfg_attr(debug_assertions, inline)]
 #[cfg_attr(not(debug_assertions), inline(always))]
 pub(super) unsafe fn load<V: Vector, const LSB: bool, const BITREV: bool>(block: &V::Block) -> V {
     // SAFETY: the caller guarantees `V`'s instructions.
@@ -61,6 +64,7 @@ pub(super) unsafe fn load<V: Vector, const LSB: bool, const BITREV: bool>(block:
 
 /// `acc · x^D ⊕ data`, reduced to 128 bits per lane, with `k` the pair for distance D
 /// ([`splat`]).
+#[cfg_attr(debug_assertions, inline)]
 #[cfg_attr(not(debug_assertions), inline(always))]
 pub(super) unsafe fn fold<V: Vector, const LSB: bool>(acc: V, data: V, k: V) -> V {
     // SAFETY: the caller guarantees `V`'s instructions.
@@ -75,6 +79,7 @@ pub(super) unsafe fn fold<V: Vector, const LSB: bool>(acc: V, data: V, k: V) -> 
 
 /// The register (lsb: reflected, low bits; msb: unreflected, also for the reflected run)
 /// placed where the first lane's highest-order coefficients are.
+#[cfg_attr(debug_assertions, inline)]
 #[cfg_attr(not(debug_assertions), inline(always))]
 pub(super) unsafe fn init_lane<L: Lane, const LSB: bool, const BITREV: bool>(
     width: u32,

@@ -43,18 +43,22 @@ macro_rules! one_lane {
         type Half = Self;
         const BYTES: usize = 16;
 
+        #[cfg_attr(debug_assertions, inline)]
         #[cfg_attr(not(debug_assertions), inline(always))]
         fn blocks(bytes: &[u8]) -> (&[[u8; 16]], &[u8]) {
             bytes.as_chunks()
         }
+        #[cfg_attr(debug_assertions, inline)]
         #[cfg_attr(not(debug_assertions), inline(always))]
         unsafe fn widen(lane: Self) -> Self {
             lane
         }
+        #[cfg_attr(debug_assertions, inline)]
         #[cfg_attr(not(debug_assertions), inline(always))]
         unsafe fn low_lane(self) -> Self {
             self
         }
+        #[cfg_attr(debug_assertions, inline)]
         #[cfg_attr(not(debug_assertions), inline(always))]
         unsafe fn halves(self) -> (Self, Self) {
             unreachable!("a 128-bit vector is one lane")

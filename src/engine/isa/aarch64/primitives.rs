@@ -36,11 +36,13 @@ unsafe fn eor3(a: uint64x2_t, b: uint64x2_t, c: uint64x2_t) -> uint64x2_t {
 impl<const EOR3: bool> Vector for Neon<EOR3> {
     one_lane!();
 
+    #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     unsafe fn load(block: &[u8; 16]) -> Self {
         // SAFETY: `block` is 16 readable bytes; NEON is part of the aarch64 baseline.
         unsafe { Neon(vreinterpretq_u64_u8(vld1q_u8(block.as_ptr()))) }
     }
+    #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     unsafe fn bswap_lanes(self) -> Self {
         // SAFETY: NEON is part of the aarch64 baseline.
@@ -49,6 +51,7 @@ impl<const EOR3: bool> Vector for Neon<EOR3> {
             Neon(vreinterpretq_u64_u8(vextq_u8::<8>(r, r)))
         }
     }
+    #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     unsafe fn bitrev_bytes(self) -> Self {
         // SAFETY: as above.
@@ -58,6 +61,7 @@ impl<const EOR3: bool> Vector for Neon<EOR3> {
             ))))
         }
     }
+    #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     unsafe fn splat(q0: u64, q1: u64) -> Self {
         // SAFETY: as above.
@@ -79,11 +83,13 @@ impl<const EOR3: bool> Vector for Neon<EOR3> {
             vreinterpretq_u64_p128(vmull_p64(vgetq_lane_u64::<A>(a), vgetq_lane_u64::<B>(b)))
         })
     }
+    #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     unsafe fn xor(a: Self, b: Self) -> Self {
         // SAFETY: NEON is part of the aarch64 baseline.
         unsafe { Neon(veorq_u64(a.0, b.0)) }
     }
+    #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     unsafe fn xor3(a: Self, b: Self, c: Self) -> Self {
         // SAFETY: with `EOR3` the caller guarantees SHA3 (only its entry points instantiate
@@ -98,26 +104,31 @@ impl<const EOR3: bool> Vector for Neon<EOR3> {
 }
 
 impl<const EOR3: bool> Lane for Neon<EOR3> {
+    #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     unsafe fn down(a: Self) -> Self {
         // SAFETY: NEON is part of the aarch64 baseline.
         unsafe { Neon(vextq_u64::<1>(a.0, vdupq_n_u64(0))) }
     }
+    #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     unsafe fn up(a: Self) -> Self {
         // SAFETY: as above.
         unsafe { Neon(vextq_u64::<1>(vdupq_n_u64(0), a.0)) }
     }
+    #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     unsafe fn pair(q0: u64, q1: u64) -> Self {
         // SAFETY: as above.
         unsafe { Self::splat(q0, q1) }
     }
+    #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     unsafe fn qword<const I: i32>(a: Self) -> u64 {
         // SAFETY: as above.
         unsafe { vgetq_lane_u64::<I>(a.0) }
     }
+    #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     unsafe fn shuffle(a: Self, mask: &[u8; 16]) -> Self {
         // SAFETY: `mask` is 16 readable bytes; NEON is baseline. TBL zeroes out-of-range
@@ -127,6 +138,7 @@ impl<const EOR3: bool> Lane for Neon<EOR3> {
             Neon(vreinterpretq_u64_u8(vqtbl1q_u8(a, vld1q_u8(mask.as_ptr()))))
         }
     }
+    #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     unsafe fn blend(a: Self, b: Self, mask: &[u8; 16]) -> Self {
         // SAFETY: as above.

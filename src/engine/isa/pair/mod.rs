@@ -30,6 +30,7 @@ pub(crate) trait Multiply: Copy {
     ///
     /// # Safety
     /// As [`clmul`](Self::clmul).
+    #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     unsafe fn clmul_sum_xor(a: [u64; 2], b: [u64; 2], c: [u64; 2]) -> [u64; 2] {
         // SAFETY: the caller's.
@@ -78,6 +79,7 @@ fn from_bytes<M>(b: &[u8; 16]) -> Pair<M> {
 impl<M: Multiply> Vector for Pair<M> {
     one_lane!();
 
+    #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     unsafe fn load(block: &[u8; 16]) -> Self {
         let p = block.as_ptr();
@@ -91,11 +93,13 @@ impl<M: Multiply> Vector for Pair<M> {
             from_bytes(block)
         }
     }
+    #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     unsafe fn bswap_lanes(self) -> Self {
         let [q0, q1] = self.0;
         pair([q1.swap_bytes(), q0.swap_bytes()])
     }
+    #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     unsafe fn load_swapped(block: &[u8; 16]) -> Self {
         if M::MISALIGNED_SLOW {
@@ -106,10 +110,12 @@ impl<M: Multiply> Vector for Pair<M> {
         let x = u128::from_be_bytes(*block);
         pair([x as u64, (x >> 64) as u64])
     }
+    #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     unsafe fn bitrev_bytes(self) -> Self {
         pair(self.0.map(|q| q.reverse_bits().swap_bytes()))
     }
+    #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     unsafe fn splat(q0: u64, q1: u64) -> Self {
         pair([q0, q1])
@@ -118,20 +124,24 @@ impl<M: Multiply> Vector for Pair<M> {
     // CRC's pairs are swapped once instead.
     const SELECTS_QWORDS: bool = false;
 
+    #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     unsafe fn clmul<const A: i32, const B: i32>(a: Self, b: Self) -> Self {
         // SAFETY: the caller guarantees `M`'s instruction.
         pair(unsafe { M::clmul(a.0[A as usize & 1], b.0[B as usize & 1]) })
     }
+    #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     unsafe fn clmul_sum_xor(a: Self, b: Self, c: Self) -> Self {
         // SAFETY: as above.
         pair(unsafe { M::clmul_sum_xor(a.0, b.0, c.0) })
     }
+    #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     unsafe fn xor(a: Self, b: Self) -> Self {
         pair([a.0[0] ^ b.0[0], a.0[1] ^ b.0[1]])
     }
+    #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     unsafe fn xor3(a: Self, b: Self, c: Self) -> Self {
         pair([a.0[0] ^ b.0[0] ^ c.0[0], a.0[1] ^ b.0[1] ^ c.0[1]])
@@ -139,18 +149,22 @@ impl<M: Multiply> Vector for Pair<M> {
 }
 
 impl<M: Multiply> Lane for Pair<M> {
+    #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     unsafe fn down(a: Self) -> Self {
         pair([a.0[1], 0])
     }
+    #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     unsafe fn up(a: Self) -> Self {
         pair([0, a.0[0]])
     }
+    #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     unsafe fn pair(q0: u64, q1: u64) -> Self {
         pair([q0, q1])
     }
+    #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     unsafe fn qword<const I: i32>(a: Self) -> u64 {
         a.0[I as usize & 1]

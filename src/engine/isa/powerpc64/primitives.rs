@@ -12,6 +12,7 @@ use crate::engine::isa::pair::{product, Multiply};
 pub(crate) struct Vpmsum;
 
 impl Multiply for Vpmsum {
+    #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     unsafe fn clmul(a: u64, b: u64) -> [u64; 2] {
         // SAFETY: the caller guarantees POWER8's vector crypto; with zero second qwords
@@ -19,6 +20,7 @@ impl Multiply for Vpmsum {
         unsafe { Self::clmul_sum_xor([a, 0], [b, 0], [0, 0]) }
     }
 
+    #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     unsafe fn clmul_sum_xor(a: [u64; 2], b: [u64; 2], c: [u64; 2]) -> [u64; 2] {
         // SAFETY: the caller guarantees POWER8's vector crypto; the block writes only the

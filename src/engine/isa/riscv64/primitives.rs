@@ -14,6 +14,7 @@ impl Multiply for Zbc {
     // slow emulation in the kernel.
     const MISALIGNED_SLOW: bool = true;
 
+    #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     unsafe fn clmul(a: u64, b: u64) -> [u64; 2] {
         // SAFETY: the caller guarantees Zbc; the two instructions read and write only the

@@ -16,6 +16,7 @@ use crate::engine::isa::pair::{product, Multiply};
 pub(crate) struct Vgfm;
 
 impl Multiply for Vgfm {
+    #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     unsafe fn clmul(a: u64, b: u64) -> [u64; 2] {
         // SAFETY: the caller guarantees the vector facility; the block writes only the
@@ -36,6 +37,7 @@ impl Multiply for Vgfm {
         }
     }
 
+    #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     unsafe fn clmul_sum_xor(a: [u64; 2], b: [u64; 2], c: [u64; 2]) -> [u64; 2] {
         // SAFETY: as above. `a` and `b` go in doubleword order (the sum pairs qword 0 with

@@ -11,6 +11,7 @@ use crate::engine::simd::{CrcInstruction, Lane, Vector};
 const BIT_REVERSE: i64 = 0x8040_2010_0804_0201_u64 as i64;
 
 /// Reverses the 16 bytes of each 128-bit lane.
+#[cfg_attr(debug_assertions, inline)]
 #[cfg_attr(not(debug_assertions), inline(always))]
 fn bswap_mask() -> __m128i {
     // SAFETY: SSE2 is part of the x86_64 baseline.
@@ -20,6 +21,7 @@ fn bswap_mask() -> __m128i {
 impl Vector for __m128i {
     one_lane!();
 
+    #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     unsafe fn load(block: &[u8; 16]) -> Self {
         // SAFETY: `block` is 16 readable bytes; loadu has no alignment requirement.
@@ -35,6 +37,7 @@ impl Vector for __m128i {
     unsafe fn bitrev_bytes(self) -> Self {
         _mm_gf2p8affine_epi64_epi8::<0>(self, _mm_set1_epi64x(BIT_REVERSE))
     }
+    #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     unsafe fn splat(q0: u64, q1: u64) -> Self {
         // SAFETY: SSE2 is part of the x86_64 baseline.
@@ -53,11 +56,13 @@ impl Vector for __m128i {
             _ => _mm_clmulepi64_si128::<0x11>(a, b),
         }
     }
+    #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     unsafe fn xor(a: Self, b: Self) -> Self {
         // SAFETY: SSE2 is part of the x86_64 baseline.
         unsafe { _mm_xor_si128(a, b) }
     }
+    #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     unsafe fn xor3(a: Self, b: Self, c: Self) -> Self {
         // SAFETY: SSE2 is part of the x86_64 baseline (with AVX-512VL enabled by the entry
@@ -67,21 +72,25 @@ impl Vector for __m128i {
 }
 
 impl Lane for __m128i {
+    #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     unsafe fn down(a: Self) -> Self {
         // SAFETY: SSE2 is part of the x86_64 baseline.
         unsafe { _mm_srli_si128::<8>(a) }
     }
+    #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     unsafe fn up(a: Self) -> Self {
         // SAFETY: as above.
         unsafe { _mm_slli_si128::<8>(a) }
     }
+    #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     unsafe fn pair(q0: u64, q1: u64) -> Self {
         // SAFETY: as above.
         unsafe { _mm_set_epi64x(q1 as i64, q0 as i64) }
     }
+    #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     unsafe fn qword<const I: i32>(a: Self) -> u64 {
         // SAFETY: as above (`_mm_extract_epi64` would need SSE4.1; a shift and movq do not).
@@ -130,6 +139,7 @@ macro_rules! lanes {
             type Half = $half;
             const BYTES: usize = $bytes;
 
+            #[cfg_attr(debug_assertions, inline)]
             #[cfg_attr(not(debug_assertions), inline(always))]
             fn blocks(bytes: &[u8]) -> (&[[u8; $bytes]], &[u8]) {
                 bytes.as_chunks()
@@ -224,6 +234,7 @@ lanes! {
     low_lane "avx512f" _mm512_castsi512_si128;
     halves "avx512f" _mm512_castsi512_si256, _mm512_extracti64x4_epi64;
 
+    #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn prefetch(p: *const u8) {
         // SAFETY: a prefetch is a hint: it never faults and reads nothing into the program,
@@ -272,6 +283,7 @@ const ROTATE: [u8; 128] = {
 /// for every instruction before it to finish, the second keeps the ones after from starting
 /// early, so that a timed stretch of work is all inside two readings (the race,
 /// `engine::race`).
+#[cfg_attr(debug_assertions, inline)]
 #[cfg_attr(not(debug_assertions), inline(always))]
 pub(crate) fn ticks() -> u64 {
     // SAFETY: `lfence` (SSE2) and `rdtsc` are part of the x86_64 baseline and read no memory.
