@@ -218,12 +218,16 @@ pub struct RouteStep {
     /// Fusion in the wide 512-bit shape: four instruction words a step for each stream, for
     /// an instruction that retires two a cycle (AMD Zen 5).
     pub fusion_wide: bool,
-    /// Fusion raced against the 512-bit fold, per thread ([`Backend::raced_against`]).
+    /// Fusion's fold: the kernel that takes the bytes after fusion's last block (the
+    /// instruction under one block), and that fusion races where `raced`; `None` for the
+    /// other kernels.
+    pub fusion_fold: Option<Backend>,
+    /// Fusion raced against its fold, per thread ([`Backend::raced_against`]).
     pub raced: bool,
     /// The CRC instruction as three streams, joined by a carry-less multiply.
     pub three_streams: bool,
     /// Folding whose last reduction is two steps of the CRC instruction instead of Barrett
-    /// (CRC-32C on x86_64).
+    /// (CRC-32C on x86_64); for fusion, its fold's.
     pub reduced_by_instruction: bool,
     /// A forward (msb) CRC run reflected over bit-reversed bytes (GFNI on x86_64, `rbit` on
     /// aarch64).
@@ -259,17 +263,28 @@ impl fmt::Display for RouteStep {
         if self.fusion_bits != 0 {
             write!(f, " {}-bit", self.fusion_bits)?;
         }
+        // Fusion's fold last, with its own choice.
+        let fold = self.fusion_fold.map(|b| (b, self.reduced_by_instruction));
         for (on, word) in [
             (self.fusion_wide, "wide"),
             (self.raced, "raced"),
             (self.three_streams, "three-streams"),
-            (self.reduced_by_instruction, "reduced-by-instruction"),
+            (
+                self.reduced_by_instruction && fold.is_none(),
+                "reduced-by-instruction",
+            ),
             (self.reflected, "reflected"),
             (self.aligned, "aligned"),
             (self.reads_ahead, "reads-ahead"),
         ] {
             if on {
                 write!(f, " {word}")?;
+            }
+        }
+        if let Some((backend, by_instruction)) = fold {
+            write!(f, ", then {}", backend.name())?;
+            if by_instruction {
+                f.write_str(" reduced-by-instruction")?;
             }
         }
         Ok(())

@@ -9,7 +9,7 @@
 
 use super::plan::families::Profile;
 use super::plan::{self, Cpu, Family, PROFILES};
-use super::route::{self, Constants};
+use super::route::{self, Ask, Constants};
 use crate::backend::Backend;
 use crate::catalog::{Crc16T10Dif, Crc32Bzip2, Crc32Iscsi, Crc32IsoHdlc, Crc64Nvme};
 use crate::consts::Consts;
@@ -212,13 +212,14 @@ fn the_memo_is_the_route() {
     fn check<W: Word>(name: &str, c: &Consts<'_, W>, cpu: Cpu) {
         let memo = route::Memo::new(c, cpu);
         for len in 0..=plan::MEMO_LEN {
-            let want = (len < plan::MEMO_LEN).then(|| route::step(c, len, cpu, Constants::RunTime));
+            let want = (len < plan::MEMO_LEN)
+                .then(|| route::step(c, len, cpu, Ask::Route(Constants::RunTime)));
             let got = memo.step(len).filter(|_| memo.holds(len));
             assert_eq!(got, want, "{name} at {len} bytes");
         }
         for len in (plan::MEMO_LEN..1 << 20).step_by(61) {
-            let stamped = route::step(c, len, cpu, Constants::Stamped);
-            let run_time = route::step(c, len, cpu, Constants::RunTime);
+            let stamped = route::step(c, len, cpu, Ask::Route(Constants::Stamped));
+            let run_time = route::step(c, len, cpu, Ask::Route(Constants::RunTime));
             assert_eq!(run_time, stamped, "{name} at {len} bytes");
         }
     }

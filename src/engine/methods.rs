@@ -147,10 +147,10 @@ impl Backend {
     pub fn raced_against(self) -> Option<Backend> {
         #[cfg(target_arch = "x86_64")]
         if self == Backend::Fusion {
+            // The route's own fields: a raced fusion step and its fold.
             let cpu = detect::features();
-            let rival = Backend::Vpclmul512;
-            if cpu.races() && cpu.has(self) && cpu.has(rival) {
-                return Some(rival);
+            if cpu.races() && cpu.has(self) {
+                return super::step::fusion_fold(cpu);
             }
         }
         None

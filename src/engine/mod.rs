@@ -40,8 +40,8 @@ mod route;
 mod run;
 mod self_test;
 mod simd;
+mod step;
 mod table;
-mod update;
 
 #[cfg(feature = "emulated")]
 pub use isa::emulated::Emulated;
@@ -49,14 +49,13 @@ pub use isa::emulated::Emulated;
 use crate::backend::{Backend, RouteStep};
 use crate::consts::Consts;
 use crate::word::Word;
+#[cfg(feature = "dynamic")]
+pub(crate) use route::update_memo;
 pub(crate) use route::Constants;
 #[cfg(feature = "dynamic")]
 pub(crate) use route::Memo;
-#[cfg(feature = "dynamic")]
-pub(crate) use update::update_memo;
-pub(crate) use update::{
-    supports, update, update_rest, update_short, update_tables, update_with, Rest,
-};
+pub(crate) use route::{supports, update, update_rest, update_short, update_tables, update_with};
+pub(crate) use run::Rest;
 
 /// The route of `c` on this CPU decided once for the lengths where it costs most
 /// ([`Memo`]), for [`update_memo`].
@@ -72,7 +71,7 @@ pub(crate) fn backend_for<W: Word>(c: &Consts<'_, W>, len: usize) -> Backend {
 
 /// The step the route gives `len` bytes of `c` on this CPU, for its kind of constants.
 pub(crate) fn route_for<W: Word>(c: &Consts<'_, W>, len: usize, constants: Constants) -> RouteStep {
-    route::step(c, len, detect::features(), constants)
+    route::step(c, len, detect::features(), route::Ask::Route(constants))
 }
 
 /// [`route_for`] at every length, merged into bands (`route::bands`).

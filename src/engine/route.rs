@@ -1,18 +1,27 @@
-//! The route: which kernel runs an input of a given length of a given CRC on this CPU, and
-//! every choice inside it, as one [`RouteStep`]. [`route_then`] is the one function that
-//! decides it: the hot path runs the step it hands over (`run`), and `Consts::route_for`,
-//! `crc-gen route` and the golden files ([`step`], [`bands`]) report the same function's
-//! output. Every length it compares with is the plan's (`plan`).
+//! The route: the engine's entries (a stamped type's `update` and `checksum`, `DynCrc`'s,
+//! the forced backends) and the one decision they make, which kernel runs an input of a
+//! given length of a given CRC on this CPU and every choice inside it, as one
+//! [`RouteStep`]. [`decide`] hands the step where it decides it to what the entry asked for
+//! (`run::Then`): one of the runs of `run`, or the step itself for `Consts::route_for`,
+//! `crc-gen route` and the golden files ([`step`], `bands`). The kernels take every choice
+//! of the step as an argument; nothing between the decision and the kernel decides again,
+//! and the input goes from here through `run` to the kernels (`spec/engine.md`, "One
+//! dispatch"). Every length it compares with is the plan's (`plan`).
 
-use super::hwcrc;
-use super::isa::{Host, Isa};
-use super::plan::{self, Cpu, ZmmFusion, FOLD_MIN};
-use super::table;
-#[cfg(feature = "std")]
-use crate::backend::RouteBand;
+use super::plan::{self, Cpu, FOLD_MIN};
+use super::run::{self, Head, Inline, Report, Rest, Run, Then};
+use super::step::{plain, step_with, tables_backend, FOLD_BLOCK};
+use super::{bitwise, detect, hwcrc, nibble, table};
 use crate::backend::{Backend, RouteStep};
 use crate::consts::Consts;
 use crate::word::Word;
+
+#[cfg(feature = "std")]
+mod bands;
+#[cfg(feature = "std")]
+pub(crate) use bands::bands;
+#[cfg(feature = "dynamic")]
+pub(crate) use bands::Memo;
 
 /// Whether `c` has a CRC instruction this target offers.
 #[inline(always)]
@@ -25,9 +34,8 @@ pub(crate) fn has_hw<W: Word>(c: &Consts<'_, W>) -> bool {
 /// instruction of its own under [`FOLD_MIN`] bytes, without folding constants or on an
 /// architecture without folding kernels. A CRC with an instruction of its own takes it from
 /// one byte (`spec/decisions.md`, "A small head inlined, the rest one call").
-/// The first test of [`route_then`], and of `update_short` before it loads the CPU's features.
 #[inline(always)]
-pub(crate) fn tables_anywhere<W: Word>(c: &Consts<'_, W>, len: usize) -> bool {
+fn tables_anywhere<W: Word>(c: &Consts<'_, W>, len: usize) -> bool {
     len == 0
         || (!has_hw(c) && (len < FOLD_MIN || c.fold.is_none() || plan::FOLDING_ORDER.is_empty()))
 }
@@ -42,29 +50,68 @@ pub(crate) enum Constants {
     RunTime,
 }
 
-/// Decides the route for `len` bytes of `c` on `cpu` (detected) and hands the step to
-/// `then` where it is decided. Inlined into the hot path with an always-inlined `then`,
-/// each decision calls its kernel directly with its choices known: a returned step was kept
-/// in a register and matched again after the last test, 14 of CRC-32C's instructions at 768
-/// bytes (`spec/decisions.md`, "One route, decided once").
+/// What [`decide`] is asked for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Ask {
+    /// The route's own choice, for constants of this kind.
+    Route(Constants),
+    /// The step of this kernel (one the CPU has, or a table kernel `c` carries tables for),
+    /// never raced: a forced backend (`Consts::update_with`) and the self-test.
+    Kernel(Backend),
+}
+
+/// Decides the step for `len` bytes of `c` (`ask`: the route's, or one kernel's) and hands
+/// it to `then` where it is decided. `cpu` gives the detected CPU, and is asked only past
+/// the tables that run everywhere. With `HEAD`, the decision stops where the hot path's
+/// head inlined at a call site stops (`dispatch::update_short`): the tables' step, the
+/// instruction's where the CPU has it run `len` bytes, else [`Then::later`], the rest of
+/// the route out of line. Without, `later` only where `cpu` gives none.
 ///
+/// Always inlined, with the step handed over where it is decided, each decision calls its
+/// kernel directly with its choices known: a step returned instead was merged over the
+/// decisions and matched again, 6 more instructions for CRC-32C at 1 KiB and the same
+/// 14 at 768 bytes an older route paid (`spec/decisions.md`, "One dispatch").
 /// The thresholds between the instruction, the folding widths and fusion are the CPU
-/// family's (`plan::PROFILES`, `spec/decisions.md`).
+/// family's (`plan::PROFILES`).
 #[inline(always)]
-pub(crate) fn route_then<W: Word, R>(
+pub(crate) fn decide<const HEAD: bool, W: Word, T: Then<W>>(
     c: &Consts<'_, W>,
     len: usize,
-    cpu: Cpu,
-    constants: Constants,
-    then: impl Fn(RouteStep) -> R,
-) -> R {
-    let run = |b| then(step_with(c, b, cpu, len));
-    if tables_anywhere(c, len) {
-        return run(tables_backend(c));
-    }
+    cpu: impl FnOnce() -> Option<Cpu>,
+    ask: Ask,
+    then: T,
+) -> T::Out {
+    let constants = match ask {
+        Ask::Kernel(b) => {
+            let Some(cpu) = cpu() else {
+                return then.later();
+            };
+            let step = step_with(c, b, cpu, len);
+            return then.then(
+                c,
+                RouteStep {
+                    raced: false,
+                    ..step
+                },
+            );
+        }
+        Ask::Route(constants) => constants,
+    };
     let hw = has_hw(c);
+    // First the few bytes the tables take without a loop over blocks, then every other
+    // input they take on every CPU, before the CPU's features load.
+    if (!hw && len <= plan::short_max(c.tables.len())) || tables_anywhere(c, len) {
+        return then.then(c, plain(tables_backend(c)));
+    }
+    if HEAD && !hw {
+        return then.later();
+    }
+    let Some(cpu) = cpu() else {
+        return then.later();
+    };
+    let kernel = |b| then.then(c, step_with(c, b, cpu, len));
     if constants == Constants::RunTime && !hw && len < plan::run_time_fold_min(cpu) {
-        return run(tables_backend(c));
+        return kernel(tables_backend(c));
     }
     if hw {
         // Each test the fewest instructions the hot path can pay for it: the instruction's
@@ -72,22 +119,25 @@ pub(crate) fn route_then<W: Word, R>(
         // compare with a constant leaves the CPU's fusion shape untested, and `hw_always`
         // is set only with the instruction.
         if cpu.hw_runs(len) {
-            return run(Backend::HwCrc);
+            return kernel(Backend::HwCrc);
+        }
+        if HEAD {
+            return then.later();
         }
         if len >= plan::FUSION_FROM_ANY
             && c.fold.is_some()
             && cpu.has(Backend::Fusion)
             && len >= plan::fusion_from(cpu)
         {
-            return run(Backend::Fusion);
+            return kernel(Backend::Fusion);
         }
         if cpu.hw_always() {
-            return run(Backend::HwCrc);
+            return kernel(Backend::HwCrc);
         }
         if len < FOLD_MIN || c.fold.is_none() {
             return match cpu.has(Backend::HwCrc) {
-                true => run(Backend::HwCrc),
-                false => run(tables_backend(c)),
+                true => kernel(Backend::HwCrc),
+                false => kernel(tables_backend(c)),
             };
         }
     }
@@ -98,198 +148,186 @@ pub(crate) fn route_then<W: Word, R>(
     let zmm = match (hw, len < plan::ZMM_MIN) {
         (true, _) => cpu.zmm_pays_by_instruction(len),
         // Below the hot path's constant, where only a family that starts early takes them,
-        // a call of its own: no reflected run there (`plan::REFLECTED_MIN`), and the call
-        // from the constant on knows the length, which spares it the reflected run's test.
+        // a return of its own: no reflected run there (`plan::REFLECTED_MIN`), and the
+        // step from the constant on knows the length, which spares it the reflected run's
+        // test.
         (false, true) => {
             if cpu.zmm_pays(len, plan::ZMM_MIN) {
-                return run(Backend::Vpclmul512);
+                return kernel(Backend::Vpclmul512);
             }
             false
         }
         (false, false) => cpu.zmm_pays(len, plan::ZMM_MIN),
     };
     if zmm {
-        return run(Backend::Vpclmul512);
+        return kernel(Backend::Vpclmul512);
     }
     for b in plan::FOLDING_ORDER {
         if b != Backend::Vpclmul512 && cpu.has(b) {
-            return run(b);
+            return kernel(b);
         }
     }
     match hw && cpu.has(Backend::HwCrc) {
-        true => run(Backend::HwCrc),
-        false => run(tables_backend(c)),
+        true => kernel(Backend::HwCrc),
+        false => kernel(tables_backend(c)),
     }
 }
 
-/// The step [`route_then`] hands over for `len` bytes of `c` on `cpu`.
-pub(crate) fn step<W: Word>(
-    c: &Consts<'_, W>,
-    len: usize,
-    cpu: Cpu,
-    constants: Constants,
-) -> RouteStep {
-    route_then(c, len, cpu, constants, |step| step)
+/// The step [`decide`] gives `len` bytes of `c` on `cpu` (detected) for `ask`: the reports',
+/// the self-test's and the forced backends'.
+#[inline(always)]
+pub(crate) fn step<W: Word>(c: &Consts<'_, W>, len: usize, cpu: Cpu, ask: Ask) -> RouteStep {
+    decide::<false, W, _>(c, len, || Some(cpu), ask, Report)
 }
 
-/// The kernel `backend` (which `cpu` has, or a table kernel `c` carries tables for) on
-/// `len` bytes of `c`, with the choices the plan makes inside it: what the route runs where
-/// it takes `backend`, and what a forced backend runs (`Consts::update_with`).
+/// The whole hot path, inlined where it is called: [`update_short`], then the tables or
+/// [`update_rest`]. With stamped constants everything but one cached load of the CPU's
+/// features folds away. A stamped type's `update` and `checksum` inline only
+/// `update_short` and call the other two out of line, in functions of their own per type
+/// (`crate::crc`).
 #[inline(always)]
-pub(crate) fn step_with<W: Word>(
+pub(crate) fn update<W: Word>(c: &Consts<'_, W>, state: W, bytes: &[u8]) -> W {
+    if const { !routes::<W>() } {
+        return update_tables(c, state, bytes);
+    }
+    match update_short(c, state, bytes) {
+        Ok(state) => state,
+        Err(Rest::Tables) => update_tables(c, state, bytes),
+        Err(Rest::Route) => update_rest(c, state, bytes),
+    }
+}
+
+/// Whether a register of `W` can take any kernel but the tables: none wider than the
+/// kernels' 64 bits can (no folding constants, no instruction). Where it cannot, [`update`]
+/// and [`update_memo`] run the tables without the route, and [`update_with`] offers only the
+/// table kernels, so that the route is never compiled for that word (`DynCrc`'s `u128`
+/// paths: `spec/decisions.md`, "No route for registers wider than 64 bits").
+const fn routes<W: Word>() -> bool {
+    W::BITS <= 64
+}
+
+/// The part of [`update`] that runs in every caller of a stamped type, small enough to copy
+/// into each call site: the route's head (`run::Head`), the rest left to the caller
+/// (`spec/decisions.md`, "A small head inlined, the rest one call").
+#[inline(always)]
+pub(crate) fn update_short<W: Word>(c: &Consts<'_, W>, state: W, bytes: &[u8]) -> Result<W, Rest> {
+    let ask = Ask::Route(Constants::Stamped);
+    decide::<true, W, _>(c, bytes.len(), detect::cached, ask, Head { state, bytes })
+}
+
+/// [`update`] past [`update_short`] and the tables: the CPU's features loaded, the step
+/// decided and run (`run::Inline`), or at first use detection out of line ([`first_use`]).
+#[inline(always)]
+pub(crate) fn update_rest<W: Word>(c: &Consts<'_, W>, state: W, bytes: &[u8]) -> W {
+    let cpu = if has_hw(c) {
+        match detect::cached() {
+            Some(cpu) => cpu,
+            None => return first_use(c, state, bytes),
+        }
+    } else {
+        // Below the 512-bit kernel's inputs a compare with a constant and the detection
+        // bit let first use out of line; from them on, the 512-bit route bit (set only
+        // after detection). The 512-bit kernel is called from here, not from the
+        // out-of-line run, where the constants read from memory cost CRC-32 a third of its
+        // time at 1 KiB (`spec/decisions.md`, "Every folding kernel called from the hot
+        // path"). Not `detect::cached()` as above: that tests the detection bit on every
+        // input, which from the 512-bit kernel's inputs on the length compare and the
+        // route bit already imply (two instructions more at 1 KiB and at 64 B, traced).
+        match detect::cached_any() {
+            cpu if cpu.folds_inline(bytes.len()) || cpu.zmm() => cpu,
+            _ => return first_use(c, state, bytes),
+        }
+    };
+    let ask = Ask::Route(Constants::Stamped);
+    decide::<false, W, _>(c, bytes.len(), || Some(cpu), ask, Inline { state, bytes })
+}
+
+/// First use out of line: detect, decide, and run the step (`run::Run`).
+#[inline(never)]
+fn first_use<W: Word>(c: &Consts<'_, W>, state: W, bytes: &[u8]) -> W {
+    let (cpu, ask) = (detect::features(), Ask::Route(Constants::Stamped));
+    decide::<false, W, _>(c, bytes.len(), || Some(cpu), ask, Run { state, bytes })
+}
+
+/// [`update`] for constants known only at run time (`DynCrc`): [`update_short`], then the
+/// step `memo` holds for `bytes.len()`, run (`run::run_memo`); `None` where it holds none
+/// and for fusion, which the caller leaves to [`update`] out of line. Nothing here takes
+/// `c` by reference out of line, so a view of owned constants built for the call stays in
+/// registers (`spec/decisions.md`, "The run-time route decided once per CRC"). `memo`
+/// must be of `c`, on this CPU.
+#[cfg(feature = "dynamic")]
+#[inline(always)]
+pub(crate) fn update_memo<W: Word>(
+    c: &Consts<'_, W>,
+    memo: &Memo,
+    state: W,
+    bytes: &[u8],
+) -> Option<W> {
+    if const { !routes::<W>() } {
+        return Some(update_tables(c, state, bytes));
+    }
+    match update_short(c, state, bytes) {
+        Ok(state) => return Some(state),
+        Err(Rest::Tables) => return Some(update_tables(c, state, bytes)),
+        Err(Rest::Route) => {}
+    }
+    run::run_memo(c, &memo.step(bytes.len())?, state, bytes)
+}
+
+/// The fastest table kernel `c` carries tables for, a slice block on its own
+/// (`run::tables`).
+#[inline(always)]
+pub(crate) fn update_tables<W: Word>(c: &Consts<'_, W>, state: W, bytes: &[u8]) -> W {
+    run::tables::<W, true>(c, state, bytes)
+}
+
+/// `bytes` on exactly `backend`, never raced (`Consts::update_with`); `None` where it is not
+/// available here or `c` lacks its data ([`supports`]).
+pub(crate) fn update_with<W: Word>(
     c: &Consts<'_, W>,
     backend: Backend,
-    cpu: Cpu,
-    len: usize,
-) -> RouteStep {
-    let mut step = RouteStep {
-        backend,
-        fusion_bits: 0,
-        fusion_wide: false,
-        raced: false,
-        three_streams: false,
-        reduced_by_instruction: false,
-        reflected: false,
-        aligned: false,
-        reads_ahead: false,
-    };
+    state: W,
+    bytes: &[u8],
+) -> Option<W> {
+    if !supports(c, backend) {
+        return None;
+    }
+    let lsb = c.model.refin;
     match backend {
-        Backend::HwCrc => step.three_streams = plan::three_streams(cpu, len),
-        Backend::Fusion => {
-            let shape = cpu.fusion_shape();
-            step.fusion_bits = match shape {
-                ZmmFusion::No if cfg!(target_arch = "aarch64") => 128,
-                ZmmFusion::No => 256,
-                ZmmFusion::Narrow | ZmmFusion::Wide => 512,
-            };
-            step.fusion_wide = shape == ZmmFusion::Wide;
-            step.raced = cfg!(target_arch = "x86_64") && cpu.races();
-            step.reads_ahead = shape == ZmmFusion::Narrow && plan::reads_ahead(cpu, len);
+        Backend::Bitwise => Some(bitwise::update(c.poly_state, lsb, state, bytes)),
+        Backend::Nibble => c.nibble.map(|t| nibble::update(t, lsb, state, bytes)),
+        Backend::Slice1 => Some(table::update::<W, 1>(c.tables, lsb, state, bytes)),
+        Backend::Slice4 => Some(table::update::<W, 4>(c.tables, lsb, state, bytes)),
+        Backend::Slice8 => Some(table::update::<W, 8>(c.tables, lsb, state, bytes)),
+        Backend::Slice16 => Some(table::update::<W, 16>(c.tables, lsb, state, bytes)),
+        // The kernels need one whole block; shorter inputs take the tables.
+        b if b.is_folding() && bytes.len() < FOLD_BLOCK => {
+            c.fold.map(|_| update_tables(c, state, bytes))
         }
-        b if b.is_folding() => {
-            step.reflected = c.fold_reflected.is_some() && plan::runs_reflected(b, cpu, len);
-            step.reads_ahead = step.reflected && plan::reads_ahead(cpu, len);
-            // By the instruction where the CPU runs it and a kernel has it.
-            step.reduced_by_instruction = c
-                .hw
-                .is_some_and(|hw| cpu.has(Backend::HwCrc) && Host::reduces_by_instruction(b, hw));
-            step.aligned =
-                Host::aligns_from(b, step.reduced_by_instruction).is_some_and(|from| len >= from);
+        // The folding kernels and the instruction, which `supports` offers no wider register.
+        _ if const { !routes::<W>() } => None,
+        b => {
+            let cpu = detect::features();
+            let run = Run { state, bytes };
+            Some(decide::<false, W, _>(
+                c,
+                bytes.len(),
+                || Some(cpu),
+                Ask::Kernel(b),
+                run,
+            ))
         }
-        _ => {}
     }
-    step
 }
 
-/// Lengths scanned one by one: every threshold of the plan lies below (the longest, 64 KiB).
-#[cfg(feature = "std")]
-const SCANNED: usize = 1 << 20;
-
-/// The steps of `c` on `cpu` at every length, merged into bands: each length up to
-/// [`SCANNED`], then powers of two up to 1 GiB and `usize::MAX`. The one band scan, for
-/// `Consts::route_bands` (`crc-gen route`) and the golden files.
-#[cfg(feature = "std")]
-pub(crate) fn bands<W: Word>(
-    c: &Consts<'_, W>,
-    cpu: Cpu,
-    constants: Constants,
-) -> std::vec::Vec<RouteBand> {
-    scan(
-        c,
-        cpu,
-        constants,
-        (0..SCANNED)
-            .chain((20..=30).map(|k| 1usize << k))
-            .chain([usize::MAX]),
-    )
-}
-
-/// The steps of `c` on `cpu` at `lengths` (ascending), merged into bands; the last band is
-/// open. What [`bands`] and [`Memo`] take.
-#[cfg(feature = "std")]
-fn scan<W: Word>(
-    c: &Consts<'_, W>,
-    cpu: Cpu,
-    constants: Constants,
-    lengths: impl IntoIterator<Item = usize>,
-) -> std::vec::Vec<RouteBand> {
-    let mut bands: std::vec::Vec<RouteBand> = std::vec::Vec::new();
-    for len in lengths {
-        let step = step(c, len, cpu, constants);
-        match bands.last_mut() {
-            Some(band) if band.step == step => continue,
-            Some(band) => band.to = Some(len - 1),
-            None => {}
+/// Whether `backend` is available here and `c` carries the data it needs.
+pub(crate) fn supports<W: Word>(c: &Consts<'_, W>, backend: Backend) -> bool {
+    backend.is_available()
+        && match backend {
+            Backend::HwCrc => has_hw(c),
+            Backend::Fusion => has_hw(c) && c.fold.is_some(),
+            Backend::Nibble => c.nibble.is_some(),
+            b if b.is_folding() => c.fold.is_some(),
+            b => b.tables_needed().is_none_or(|n| c.tables.len() >= n),
         }
-        bands.push(RouteBand {
-            from: len,
-            to: None,
-            step,
-        });
-    }
-    bands
-}
-
-/// The steps [`route_then`] gives one CRC whose constants are known only at run time
-/// ([`Constants::RunTime`], `DynCrc`) on one CPU at every length under [`plan::MEMO_LEN`],
-/// decided when it is made (the band scan, [`scan`]): there each of the route's tests would
-/// read them from memory on every call (`spec/decisions.md`, "The run-time route decided
-/// once per CRC"). The cached word never changes once detected, so on the CPU it was made
-/// for the steps stay the route's.
-#[cfg(feature = "dynamic")]
-#[derive(Clone, Debug)]
-pub(crate) struct Memo {
-    /// Each band's last length and its step, in ascending order; the last ends at
-    /// `MEMO_LEN - 1`.
-    bands: std::boxed::Box<[(usize, RouteStep)]>,
-}
-
-#[cfg(feature = "dynamic")]
-impl Memo {
-    /// The route of `c` on `cpu` (detected) at every length under [`plan::MEMO_LEN`].
-    pub(crate) fn new<W: Word>(c: &Consts<'_, W>, cpu: Cpu) -> Memo {
-        let bands = scan(c, cpu, Constants::RunTime, 0..plan::MEMO_LEN)
-            .into_iter()
-            .map(|band| (band.to.unwrap_or(plan::MEMO_LEN - 1), band.step))
-            .collect();
-        Memo { bands }
-    }
-
-    /// Whether it holds the step for `len` bytes: under [`plan::MEMO_LEN`].
-    #[inline(always)]
-    pub(crate) fn holds(&self, len: usize) -> bool {
-        len < plan::MEMO_LEN
-    }
-
-    /// The step for `len` bytes, `None` where it does not [`hold`](Self::holds) it.
-    #[inline(always)]
-    pub(crate) fn step(&self, len: usize) -> Option<RouteStep> {
-        self.bands
-            .iter()
-            .find(|&&(last, _)| len <= last)
-            .map(|&(_, step)| step)
-    }
-}
-
-/// The shape of fusion that `step` names.
-#[inline(always)]
-pub(crate) fn fusion_shape(step: &RouteStep) -> ZmmFusion {
-    match (step.fusion_bits, step.fusion_wide) {
-        (512, false) => ZmmFusion::Narrow,
-        (512, true) => ZmmFusion::Wide,
-        _ => ZmmFusion::No,
-    }
-}
-
-/// The fastest table kernel `c` carries tables for ([`table::best_slice`]).
-#[inline(always)]
-pub(crate) fn tables_backend<W: Word>(c: &Consts<'_, W>) -> Backend {
-    match table::best_slice::<W>(c.tables.len()) {
-        16 => Backend::Slice16,
-        8 => Backend::Slice8,
-        4 => Backend::Slice4,
-        1 => Backend::Slice1,
-        _ if c.nibble.is_some() => Backend::Nibble,
-        _ => Backend::Bitwise,
-    }
 }

@@ -1,28 +1,231 @@
-//! The route's steps run: what the hot path, forced backends and the self-test call. Each
-//! function takes a [`RouteStep`] that `route` decided (or `route::step_with` made for a
-//! forced kernel) and hands its choices to the kernels, which take every choice as an
-//! argument; nothing here decides anything again.
+//! The step run: what `route::decide` hands the step it decides to ([`Then`]), and the
+//! kernels' calls that run it. Each function takes every choice from the step and hands it
+//! to the kernels as arguments; nothing here decides anything again. Which of the hot
+//! path's runs are inlined and which are one call is measured (`spec/decisions.md`, "A
+//! small head inlined, the rest one call", "One dispatch").
 
 use super::isa::{Host, Isa};
-use super::route;
+use super::step::{fusion_shape, Packed, FOLD_BLOCK};
+use super::{bitwise, nibble, plan, table};
 use crate::backend::{Backend, RouteStep};
 use crate::consts::Consts;
 use crate::word::Word;
 use crcstamp_layout::{FoldConsts, HwCrc};
 
-/// Feeds `bytes` (at least 16) into `state` with the folding kernel of `step`, which the CPU
-/// has. Always inlined: for a stamped type the bit order, the register conversions and the
-/// kernel choice fold to a direct call into the kernel (the out-of-line dispatch this
-/// replaced was ~37 of the ~131 instructions of a 64-byte CRC-32, `spec/decisions.md`).
+/// What `route::decide` does with the step, where it decides it.
+pub(crate) trait Then<W: Word> {
+    /// What the caller gets.
+    type Out;
+    /// The step for `c`, as decided.
+    fn then(&self, c: &Consts<'_, W>, step: RouteStep) -> Self::Out;
+    /// The rest of the route, left to the caller: past the head inlined at a call site, and
+    /// where the CPU is not detected yet.
+    fn later(&self) -> Self::Out;
+}
+
+/// The step itself, for the reports, the self-test and the forced backends.
+pub(crate) struct Report;
+
+impl<W: Word> Then<W> for Report {
+    type Out = RouteStep;
+    #[inline(always)]
+    fn then(&self, _: &Consts<'_, W>, step: RouteStep) -> RouteStep {
+        step
+    }
+    fn later(&self) -> RouteStep {
+        unreachable!("the whole route decides every length on a detected CPU")
+    }
+}
+
+/// What the head inlined at a call site leaves to its caller.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Rest {
+    /// The table kernel (`route::update_tables`), on any CPU.
+    Tables,
+    /// The rest of the route (`route::update_rest`).
+    Route,
+}
+
+/// The head inlined at each call site of a stamped type (`route::update_short`): the
+/// tables' few bytes without a loop over blocks ([`plan::short_max`]), the instruction's
+/// call, and for the rest the caller's out-of-line calls. The block loop and the rest of the
+/// route copied into every call site made LLVM's time grow faster than the number of call
+/// sites, and so did the tables ahead of the instruction's call.
+pub(crate) struct Head<'a, W> {
+    pub(crate) state: W,
+    pub(crate) bytes: &'a [u8],
+}
+
+impl<W: Word> Then<W> for Head<'_, W> {
+    type Out = Result<W, Rest>;
+    #[inline(always)]
+    fn then(&self, c: &Consts<'_, W>, step: RouteStep) -> Result<W, Rest> {
+        let (state, bytes) = (self.state, self.bytes);
+        match (step.backend, c.hw) {
+            (Backend::HwCrc, Some(hw)) => Ok(self::hw(hw, &step, state, bytes)),
+            _ if bytes.len() <= plan::short_max(c.tables.len()) => {
+                Ok(table::update_short(c.tables, c.model.refin, state, bytes))
+            }
+            _ => Err(Rest::Tables),
+        }
+    }
+    #[inline(always)]
+    fn later(&self) -> Result<W, Rest> {
+        Err(Rest::Route)
+    }
+}
+
+/// The rest of the hot path, inlined into one out-of-line function per stamped type
+/// (`route::update_rest`), where its constants are still compile-time values: the
+/// instruction's or a folding kernel (any width) called directly; fusion and the tables one
+/// call into [`run_out`] with the step in a register. The step itself, a dozen bytes, would
+/// go through memory and give every caller a stack frame; routed again there instead, CRC-32C
+/// ran 8–20% slower at 1–3 KiB. The tables here are a CPU without a folding kernel past
+/// `FOLD_MIN`: a copy of them would cost every CRC's route saved registers.
+pub(crate) struct Inline<'a, W> {
+    pub(crate) state: W,
+    pub(crate) bytes: &'a [u8],
+}
+
+impl<W: Word> Then<W> for Inline<'_, W> {
+    type Out = W;
+    #[inline(always)]
+    fn then(&self, c: &Consts<'_, W>, step: RouteStep) -> W {
+        let (state, bytes) = (self.state, self.bytes);
+        match (step.backend, c.hw, c.fold) {
+            (Backend::HwCrc, Some(hw), _) => self::hw(hw, &step, state, bytes),
+            (b, _, Some(f)) if b.is_folding() => fold(c, f, &step, state, bytes),
+            _ => run_out(c, Packed::of(step), state, bytes),
+        }
+    }
+    fn later(&self) -> W {
+        unreachable!("the hot path decides on a detected CPU")
+    }
+}
+
+/// Every step run inline ([`run`]): first use, and the forced backends.
+pub(crate) struct Run<'a, W> {
+    pub(crate) state: W,
+    pub(crate) bytes: &'a [u8],
+}
+
+impl<W: Word> Then<W> for Run<'_, W> {
+    type Out = W;
+    #[inline(always)]
+    fn then(&self, c: &Consts<'_, W>, step: RouteStep) -> W {
+        run(c, &step, self.state, self.bytes)
+    }
+    fn later(&self) -> W {
+        unreachable!("a forced kernel and first use run on a detected CPU")
+    }
+}
+
+/// The kernels that are not worth inlining, as the route took them: fusion, and the tables
+/// past the few bytes the head runs.
+#[inline(never)]
+fn run_out<W: Word>(c: &Consts<'_, W>, step: Packed, state: W, bytes: &[u8]) -> W {
+    run(c, &step.step(), state, bytes)
+}
+
+/// Runs `step` on `bytes`, whatever it is: the body of [`run_out`] (one more call on the way
+/// to the 512-bit kernel cost CRC-32/ISO-HDLC 4% and CRC-64/XZ 8% at 1 KiB), what a forced
+/// backend runs, and what the self-test runs each kernel through.
 #[inline(always)]
-pub(crate) fn fold<W: Word>(
+pub(crate) fn run<W: Word>(c: &Consts<'_, W>, step: &RouteStep, state: W, bytes: &[u8]) -> W {
+    match (step.backend, c.fold, c.hw) {
+        (Backend::Fusion, Some(f), Some(hw)) => fused(c, hw, f, step, state, bytes),
+        (b, Some(f), _) if b.is_folding() => fold(c, f, step, state, bytes),
+        (Backend::HwCrc, _, Some(hw)) => self::hw(hw, step, state, bytes),
+        // Tables, and any step whose constants are missing (the route gives none): the
+        // tables are always right. Past the tables' inputs at the call site, so never one
+        // block alone.
+        _ => tables::<W, false>(c, state, bytes),
+    }
+}
+
+/// A step a `DynCrc` decided when its constants were built (`route::Memo`), run as
+/// [`Inline`] runs it, but the tables inline; `None` for fusion, which the caller leaves to
+/// the whole route out of line.
+#[cfg(feature = "dynamic")]
+#[inline(always)]
+pub(crate) fn run_memo<W: Word>(
     c: &Consts<'_, W>,
+    step: &RouteStep,
+    state: W,
+    bytes: &[u8],
+) -> Option<W> {
+    Some(match (step.backend, c.fold, c.hw) {
+        (b, Some(f), _) if b.is_folding() => fold(c, f, step, state, bytes),
+        (Backend::HwCrc, _, Some(hw)) => self::hw(hw, step, state, bytes),
+        (Backend::Fusion, _, _) => return None,
+        _ => tables::<W, true>(c, state, bytes),
+    })
+}
+
+/// The fastest table kernel `c` carries tables for ([`table::best_slice`]; the nibble
+/// kernel when it has only the 16-entry table, bitwise when it has none), with one slice
+/// block on its own where `ONE_BLOCK` (`table::update_inline`). Always inlined: with
+/// stamped constants the match folds to the one kernel.
+#[inline(always)]
+pub(crate) fn tables<W: Word, const ONE_BLOCK: bool>(
+    c: &Consts<'_, W>,
+    state: W,
+    bytes: &[u8],
+) -> W {
+    let lsb = c.model.refin;
+    match table::best_slice::<W>(c.tables.len()) {
+        16 => table::update_inline::<W, 16, ONE_BLOCK>(c.tables, lsb, state, bytes),
+        8 => table::update_inline::<W, 8, ONE_BLOCK>(c.tables, lsb, state, bytes),
+        4 => table::update_inline::<W, 4, ONE_BLOCK>(c.tables, lsb, state, bytes),
+        1 => table::update_inline::<W, 1, ONE_BLOCK>(c.tables, lsb, state, bytes),
+        _ => match c.nibble {
+            Some(t) => nibble::update(t, lsb, state, bytes),
+            None => bitwise::update(c.poly_state, lsb, state, bytes),
+        },
+    }
+}
+
+/// Fusion in the shape of `step`, then its fold (`RouteStep::fusion_fold`) on the bytes
+/// after the last block, or the instruction under one block: one pass over the input, not
+/// a second trip through the route. Where `step` is raced, the race's verdict decides
+/// between this and the fold alone (`race`).
+fn fused<W: Word>(
+    c: &Consts<'_, W>,
+    hw: HwCrc,
     f: &FoldConsts,
     step: &RouteStep,
     state: W,
     bytes: &[u8],
 ) -> W {
-    debug_assert!(bytes.len() >= 16);
+    let partner = step.fusion_fold.map(|backend| RouteStep {
+        backend,
+        fusion_bits: 0,
+        fusion_wide: false,
+        fusion_fold: None,
+        reads_ahead: false,
+        ..*step
+    });
+    let whole = || {
+        let (s, rest) = fusion(hw, f, step, state.low_u64() as u32, bytes);
+        match partner {
+            Some(p) if rest.len() >= FOLD_BLOCK => fold(c, f, &p, W::from_u64(u64::from(s)), rest),
+            _ => W::from_u64(u64::from(Host::hw(hw, false, s, rest))),
+        }
+    };
+    #[cfg(target_arch = "x86_64")]
+    if let (true, Some(p)) = (step.raced, partner) {
+        return super::race::run(bytes.len(), whole, || fold(c, f, &p, state, bytes));
+    }
+    whole()
+}
+
+/// Feeds `bytes` (at least [`FOLD_BLOCK`]) into `state` with the folding kernel of `step`,
+/// which the CPU has. Always inlined: for a stamped type the bit order, the register
+/// conversions and the kernel choice fold to a direct call into the kernel (the out-of-line
+/// dispatch this replaced was ~37 of the ~131 instructions of a 64-byte CRC-32).
+#[inline(always)]
+fn fold<W: Word>(c: &Consts<'_, W>, f: &FoldConsts, step: &RouteStep, state: W, bytes: &[u8]) -> W {
+    debug_assert!(bytes.len() >= FOLD_BLOCK);
     let (backend, width) = (step.backend, u32::from(c.model.width));
     if c.model.refin {
         let reg = state.low_u64();
@@ -48,7 +251,8 @@ pub(crate) fn fold<W: Word>(
 }
 
 /// Fusion over the blocks at the start of `bytes` (`hw`'s instruction with the fold) in
-/// the shape of `step`, returning the register and the rest. Fusion must be available here.
+/// the shape of `step`, returning the register and the rest: [`fused`]'s first part, and
+/// what the self-test checks alone. Fusion must be available here.
 #[inline]
 pub(crate) fn fusion<'a>(
     hw: HwCrc,
@@ -58,20 +262,14 @@ pub(crate) fn fusion<'a>(
     bytes: &'a [u8],
 ) -> (u32, &'a [u8]) {
     debug_assert!(step.backend == Backend::Fusion);
-    let shape = route::fusion_shape(step);
-    Host::fusion(hw, shape, step.reads_ahead, f, state, bytes)
+    Host::fusion(hw, fusion_shape(step), step.reads_ahead, f, state, bytes)
 }
 
 /// The CRC instruction for `hw` on `bytes`, as `step` says (three streams or one); `hw` is
 /// only ever set on 32-bit CRCs, so `W` is `u32`. The instruction must be available.
 #[inline(always)]
-pub(crate) fn hw_step<W: Word>(hw: HwCrc, step: &RouteStep, state: W, bytes: &[u8]) -> W {
-    W::from_u64(u64::from(self::hw(hw, step, state.low_u64() as u32, bytes)))
-}
-
-/// [`hw_step`] on the register.
-#[inline(always)]
-pub(crate) fn hw(hw: HwCrc, step: &RouteStep, state: u32, bytes: &[u8]) -> u32 {
+fn hw<W: Word>(hw: HwCrc, step: &RouteStep, state: W, bytes: &[u8]) -> W {
     debug_assert!(super::hwcrc::supports(hw) && step.backend == Backend::HwCrc);
-    Host::hw(hw, step.three_streams, state, bytes)
+    let s = Host::hw(hw, step.three_streams, state.low_u64() as u32, bytes);
+    W::from_u64(u64::from(s))
 }

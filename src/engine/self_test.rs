@@ -10,7 +10,8 @@
 
 use super::overrides::EnvList;
 use super::plan::{self, Cpu, FOLDING_ORDER};
-use super::{kernels, route, run, table};
+use super::route::{self, Ask};
+use super::{kernels, run, table};
 use crate::backend::Backend;
 use crate::consts::Consts;
 use crate::word::Word;
@@ -94,15 +95,12 @@ pub(super) fn run(mut cpu: Cpu) -> Cpu {
             b: Backend,
             cpu: Cpu,
         ) -> bool {
-            let Some(f) = r.c.fold else { return false };
+            if r.c.fold.is_none() {
+                return false;
+            }
             r.all(data, LENGTHS, corrupt, |s, bytes| {
-                run::fold(
-                    r.c,
-                    f,
-                    &route::step_with(r.c, b, cpu, bytes.len()),
-                    s,
-                    bytes,
-                )
+                let step = route::step(r.c, bytes.len(), cpu, Ask::Kernel(b));
+                run::run(r.c, &step, s, bytes)
             })
         }
         check(&lsb, &data, corrupt, b, cpu)
@@ -144,7 +142,7 @@ fn instruction_right(cpu: Cpu, b: Backend, corrupt: bool, data: &[u8; LEN]) -> b
         if b == Backend::Fusion {
             let r = Reference::new(c, data, [LEN - 5]);
             return r.all(data, [LEN - 5], corrupt, |s, bytes| {
-                let step = route::step_with(c, Backend::Fusion, cpu, bytes.len());
+                let step = route::step(c, bytes.len(), cpu, Ask::Kernel(Backend::Fusion));
                 let (state, rest) = run::fusion(hw, f, &step, s, bytes);
                 // Something must have been fused, or this tests the tables.
                 match rest.len() < bytes.len() {
@@ -158,13 +156,9 @@ fn instruction_right(cpu: Cpu, b: Backend, corrupt: bool, data: &[u8; LEN]) -> b
         ];
         let r = Reference::new(c, data, lens);
         let short = Reference::new(c, data, SHORT);
-        let hw_run = |s, bytes: &[u8]| {
-            run::hw(
-                hw,
-                &route::step_with(c, Backend::HwCrc, cpu, bytes.len()),
-                s,
-                bytes,
-            )
+        let hw_run = |s: u32, bytes: &[u8]| {
+            let step = route::step(c, bytes.len(), cpu, Ask::Kernel(Backend::HwCrc));
+            run::run(c, &step, s, bytes)
         };
         r.all(data, LENGTHS, corrupt, hw_run) && short.all(data, SHORT, corrupt, hw_run)
     })
