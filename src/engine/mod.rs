@@ -45,6 +45,8 @@ mod table;
 
 #[cfg(feature = "emulated")]
 pub use isa::emulated::Emulated;
+#[cfg(feature = "emulated")]
+pub use route::update_emulated;
 
 use crate::backend::{Backend, RouteStep};
 use crate::consts::Consts;
@@ -81,66 +83,6 @@ pub(crate) fn route_bands<W: Word>(
     constants: Constants,
 ) -> std::vec::Vec<crate::RouteBand> {
     route::bands(c, detect::features(), constants)
-}
-
-/// Feeds `bytes` into `state` with an emulated kernel (plain Rust on any CPU,
-/// `isa/emulated/`, for the test suites); `None` where `c` lacks its data (folding
-/// constants, a CRC instruction, reflected constants).
-#[cfg(feature = "emulated")]
-pub fn update_emulated<W: Word>(
-    c: &Consts<'_, W>,
-    kernel: Emulated,
-    state: W,
-    bytes: &[u8],
-) -> Option<W> {
-    let width = u32::from(c.model.width);
-    let unused = W::BITS - width;
-    match kernel {
-        Emulated::Fold { bits, reflected } => {
-            // The reflected run takes the twin's constants, which only msb CRCs have.
-            let f = if reflected {
-                c.fold_reflected?
-            } else {
-                c.fold?
-            };
-            if bytes.len() < 16 {
-                return Some(update_tables(c, state, bytes));
-            }
-            if c.model.refin {
-                // Reduced by the instruction where the CRC has one, as on x86_64.
-                let hw = c.hw.filter(|_| width == 32);
-                let reg =
-                    isa::emulated::fold(bits, true, false, hw, f, width, state.low_u64(), bytes);
-                return Some(W::from_u64(reg));
-            }
-            // An msb CRC: folded msb, or run reflected (lsb arithmetic on bit-reversed
-            // bytes); either way the kernel takes and returns the msb register.
-            let reg = (state >> unused).low_u64();
-            let lsb = reflected;
-            let reg = isa::emulated::fold(bits, lsb, reflected, None, f, width, reg, bytes);
-            Some(W::from_u64(reg) << unused)
-        }
-        Emulated::Fusion { bits, wide } => {
-            let (hw, f) = (c.hw?, c.fold?);
-            let s = state.low_u64() as u32;
-            let (s, rest) = isa::emulated::fusion(bits, wide, hw, f, s, bytes);
-            let s = isa::emulated::hw(hw, true, s, rest);
-            Some(W::from_u64(u64::from(s)))
-        }
-        Emulated::ThreeAccumulators { bits } => {
-            let (hw, f) = (c.hw?, c.fold?);
-            if bytes.len() < 16 {
-                return Some(update_tables(c, state, bytes));
-            }
-            let reg = isa::emulated::fold_three(bits, hw, f, state.low_u64(), bytes);
-            Some(W::from_u64(reg))
-        }
-        Emulated::Instruction { three } => {
-            let hw = c.hw?;
-            let s = isa::emulated::hw(hw, three, state.low_u64() as u32, bytes);
-            Some(W::from_u64(u64::from(s)))
-        }
-    }
 }
 
 /// Reflects as the model says, then XORs `xorout`.

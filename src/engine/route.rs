@@ -8,8 +8,10 @@
 //! and the input goes from here through `run` to the kernels (`spec/engine.md`, "One
 //! dispatch"). Every length it compares with is the plan's (`plan`).
 
+#[cfg(feature = "emulated")]
+use super::isa::emulated::{self, Emulated, EmulatedIsa};
 use super::plan::{self, Cpu, FOLD_MIN};
-use super::run::{self, Head, Inline, Report, Rest, Run, Then};
+use super::run::{self, Head, Report, Rest, Run, Then};
 use super::step::{plain, step_with, tables_backend, FOLD_BLOCK};
 use super::{bitwise, detect, hwcrc, nibble, table};
 use crate::backend::{Backend, RouteStep};
@@ -216,7 +218,7 @@ pub(crate) fn update_short<W: Word>(c: &Consts<'_, W>, state: W, bytes: &[u8]) -
 }
 
 /// [`update`] past [`update_short`] and the tables: the CPU's features loaded, the step
-/// decided and run (`run::Inline`), or at first use detection out of line ([`first_use`]).
+/// decided and run (`run::Run`, split), or at first use detection out of line ([`first_use`]).
 #[inline(always)]
 pub(crate) fn update_rest<W: Word>(c: &Consts<'_, W>, state: W, bytes: &[u8]) -> W {
     let cpu = if has_hw(c) {
@@ -239,14 +241,26 @@ pub(crate) fn update_rest<W: Word>(c: &Consts<'_, W>, state: W, bytes: &[u8]) ->
         }
     };
     let ask = Ask::Route(Constants::Stamped);
-    decide::<false, W, _>(c, bytes.len(), || Some(cpu), ask, Inline { state, bytes })
+    decide::<false, W, _>(
+        c,
+        bytes.len(),
+        || Some(cpu),
+        ask,
+        Run::<W, true> { state, bytes },
+    )
 }
 
 /// First use out of line: detect, decide, and run the step (`run::Run`).
 #[inline(never)]
 fn first_use<W: Word>(c: &Consts<'_, W>, state: W, bytes: &[u8]) -> W {
     let (cpu, ask) = (detect::features(), Ask::Route(Constants::Stamped));
-    decide::<false, W, _>(c, bytes.len(), || Some(cpu), ask, Run { state, bytes })
+    decide::<false, W, _>(
+        c,
+        bytes.len(),
+        || Some(cpu),
+        ask,
+        Run::<W, false> { state, bytes },
+    )
 }
 
 /// [`update`] for constants known only at run time (`DynCrc`): [`update_short`], then the
@@ -308,7 +322,7 @@ pub(crate) fn update_with<W: Word>(
         _ if const { !routes::<W>() } => None,
         b => {
             let cpu = detect::features();
-            let run = Run { state, bytes };
+            let run = Run::<W, false> { state, bytes };
             Some(decide::<false, W, _>(
                 c,
                 bytes.len(),
@@ -330,4 +344,34 @@ pub(crate) fn supports<W: Word>(c: &Consts<'_, W>, backend: Backend) -> bool {
             b if b.is_folding() => c.fold.is_some(),
             b => b.tables_needed().is_none_or(|n| c.tables.len() >= n),
         }
+}
+
+/// Feeds `bytes` into `state` with an emulated kernel (plain Rust on any CPU,
+/// `isa/emulated/`, for the test suites), through the same run as the target's kernels
+/// (`run::run_on`); `None` where `c` lacks its data (folding constants, a CRC instruction,
+/// reflected constants).
+#[cfg(feature = "emulated")]
+pub fn update_emulated<W: Word>(
+    c: &Consts<'_, W>,
+    kernel: Emulated,
+    state: W,
+    bytes: &[u8],
+) -> Option<W> {
+    let step = match kernel {
+        // A shape no step names: three accumulators, reduced by the instruction.
+        Emulated::ThreeAccumulators { bits } => {
+            let (hw, f) = (c.hw?, c.fold?);
+            if bytes.len() < FOLD_BLOCK {
+                return Some(update_tables(c, state, bytes));
+            }
+            let reg = emulated::fold_three(bits, hw, f, state.low_u64(), bytes);
+            return Some(W::from_u64(reg));
+        }
+        kernel => emulated::step(c, kernel)?,
+    };
+    // The folding kernels need one whole block; shorter inputs take the tables.
+    if step.backend.is_folding() && bytes.len() < FOLD_BLOCK {
+        return Some(update_tables(c, state, bytes));
+    }
+    Some(run::run_on::<EmulatedIsa, W>(c, &step, state, bytes))
 }

@@ -5,7 +5,7 @@
 //! small head inlined, the rest one call", "One dispatch").
 
 use super::isa::{Host, Isa};
-use super::step::{fusion_shape, Packed, FOLD_BLOCK};
+use super::step::{Packed, FOLD_BLOCK};
 use super::{bitwise, nibble, plan, table};
 use crate::backend::{Backend, RouteStep};
 use crate::consts::Consts;
@@ -62,7 +62,7 @@ impl<W: Word> Then<W> for Head<'_, W> {
     fn then(&self, c: &Consts<'_, W>, step: RouteStep) -> Result<W, Rest> {
         let (state, bytes) = (self.state, self.bytes);
         match (step.backend, c.hw) {
-            (Backend::HwCrc, Some(hw)) => Ok(self::hw(hw, &step, state, bytes)),
+            (Backend::HwCrc, Some(hw)) => Ok(self::hw::<Host, W>(hw, &step, state, bytes)),
             _ if bytes.len() <= plan::short_max(c.tables.len()) => {
                 Ok(table::update_short(c.tables, c.model.refin, state, bytes))
             }
@@ -75,48 +75,36 @@ impl<W: Word> Then<W> for Head<'_, W> {
     }
 }
 
-/// The rest of the hot path, inlined into one out-of-line function per stamped type
-/// (`route::update_rest`), where its constants are still compile-time values: the
-/// instruction's or a folding kernel (any width) called directly; fusion and the tables one
-/// call into [`run_out`] with the step in a register. The step itself, a dozen bytes, would
-/// go through memory and give every caller a stack frame; routed again there instead, CRC-32C
-/// ran 8–20% slower at 1–3 KiB. The tables here are a CPU without a folding kernel past
-/// `FOLD_MIN`: a copy of them would cost every CRC's route saved registers.
-pub(crate) struct Inline<'a, W> {
+/// The step run on the input. With `SPLIT`, the rest of the hot path, inlined into one
+/// out-of-line function per stamped type (`route::update_rest`), where its constants are
+/// still compile-time values: the instruction's or a folding kernel (any width) called
+/// directly; fusion and the tables one call into [`run_out`] with the step in a register.
+/// The step itself, a dozen bytes, would go through memory and give every caller a stack
+/// frame; routed again there instead, CRC-32C ran 8–20% slower at 1–3 KiB. The tables there
+/// are a CPU without a folding kernel past `FOLD_MIN`: a copy of them would cost every
+/// CRC's route saved registers. Without, every step run inline ([`run`]): first use and
+/// the forced backends.
+pub(crate) struct Run<'a, W, const SPLIT: bool> {
     pub(crate) state: W,
     pub(crate) bytes: &'a [u8],
 }
 
-impl<W: Word> Then<W> for Inline<'_, W> {
+impl<W: Word, const SPLIT: bool> Then<W> for Run<'_, W, SPLIT> {
     type Out = W;
     #[inline(always)]
     fn then(&self, c: &Consts<'_, W>, step: RouteStep) -> W {
         let (state, bytes) = (self.state, self.bytes);
+        if !SPLIT {
+            return run(c, &step, state, bytes);
+        }
         match (step.backend, c.hw, c.fold) {
-            (Backend::HwCrc, Some(hw), _) => self::hw(hw, &step, state, bytes),
-            (b, _, Some(f)) if b.is_folding() => fold(c, f, &step, state, bytes),
+            (Backend::HwCrc, Some(hw), _) => self::hw::<Host, W>(hw, &step, state, bytes),
+            (b, _, Some(f)) if b.is_folding() => fold::<Host, W>(c, f, &step, state, bytes),
             _ => run_out(c, Packed::of(step), state, bytes),
         }
     }
     fn later(&self) -> W {
-        unreachable!("the hot path decides on a detected CPU")
-    }
-}
-
-/// Every step run inline ([`run`]): first use, and the forced backends.
-pub(crate) struct Run<'a, W> {
-    pub(crate) state: W,
-    pub(crate) bytes: &'a [u8],
-}
-
-impl<W: Word> Then<W> for Run<'_, W> {
-    type Out = W;
-    #[inline(always)]
-    fn then(&self, c: &Consts<'_, W>, step: RouteStep) -> W {
-        run(c, &step, self.state, self.bytes)
-    }
-    fn later(&self) -> W {
-        unreachable!("a forced kernel and first use run on a detected CPU")
+        unreachable!("a step runs on a detected CPU")
     }
 }
 
@@ -132,10 +120,22 @@ fn run_out<W: Word>(c: &Consts<'_, W>, step: Packed, state: W, bytes: &[u8]) -> 
 /// backend runs, and what the self-test runs each kernel through.
 #[inline(always)]
 pub(crate) fn run<W: Word>(c: &Consts<'_, W>, step: &RouteStep, state: W, bytes: &[u8]) -> W {
+    run_on::<Host, W>(c, step, state, bytes)
+}
+
+/// [`run`] on the kernels of the instruction set `I`: the target's, or the emulated ones
+/// that the test suites run on any CPU (`route::update_emulated`).
+#[inline(always)]
+pub(crate) fn run_on<I: Isa, W: Word>(
+    c: &Consts<'_, W>,
+    step: &RouteStep,
+    state: W,
+    bytes: &[u8],
+) -> W {
     match (step.backend, c.fold, c.hw) {
-        (Backend::Fusion, Some(f), Some(hw)) => fused(c, hw, f, step, state, bytes),
-        (b, Some(f), _) if b.is_folding() => fold(c, f, step, state, bytes),
-        (Backend::HwCrc, _, Some(hw)) => self::hw(hw, step, state, bytes),
+        (Backend::Fusion, Some(f), Some(hw)) => fused::<I, W>(c, hw, f, step, state, bytes),
+        (b, Some(f), _) if b.is_folding() => fold::<I, W>(c, f, step, state, bytes),
+        (Backend::HwCrc, _, Some(hw)) => self::hw::<I, W>(hw, step, state, bytes),
         // Tables, and any step whose constants are missing (the route gives none): the
         // tables are always right. Past the tables' inputs at the call site, so never one
         // block alone.
@@ -144,7 +144,7 @@ pub(crate) fn run<W: Word>(c: &Consts<'_, W>, step: &RouteStep, state: W, bytes:
 }
 
 /// A step a `DynCrc` decided when its constants were built (`route::Memo`), run as
-/// [`Inline`] runs it, but the tables inline; `None` for fusion, which the caller leaves to
+/// [`Run`] runs it split, but the tables inline; `None` for fusion, which the caller leaves to
 /// the whole route out of line.
 #[cfg(feature = "dynamic")]
 #[inline(always)]
@@ -155,8 +155,8 @@ pub(crate) fn run_memo<W: Word>(
     bytes: &[u8],
 ) -> Option<W> {
     Some(match (step.backend, c.fold, c.hw) {
-        (b, Some(f), _) if b.is_folding() => fold(c, f, step, state, bytes),
-        (Backend::HwCrc, _, Some(hw)) => self::hw(hw, step, state, bytes),
+        (b, Some(f), _) if b.is_folding() => fold::<Host, W>(c, f, step, state, bytes),
+        (Backend::HwCrc, _, Some(hw)) => self::hw::<Host, W>(hw, step, state, bytes),
         (Backend::Fusion, _, _) => return None,
         _ => tables::<W, true>(c, state, bytes),
     })
@@ -189,7 +189,7 @@ pub(crate) fn tables<W: Word, const ONE_BLOCK: bool>(
 /// after the last block, or the instruction under one block: one pass over the input, not
 /// a second trip through the route. Where `step` is raced, the race's verdict decides
 /// between this and the fold alone (`race`).
-fn fused<W: Word>(
+fn fused<I: Isa, W: Word>(
     c: &Consts<'_, W>,
     hw: HwCrc,
     f: &FoldConsts,
@@ -206,15 +206,17 @@ fn fused<W: Word>(
         ..*step
     });
     let whole = || {
-        let (s, rest) = fusion(hw, f, step, state.low_u64() as u32, bytes);
+        let (s, rest) = I::fusion(hw, step, f, state.low_u64() as u32, bytes);
         match partner {
-            Some(p) if rest.len() >= FOLD_BLOCK => fold(c, f, &p, W::from_u64(u64::from(s)), rest),
-            _ => W::from_u64(u64::from(Host::hw(hw, false, s, rest))),
+            Some(p) if rest.len() >= FOLD_BLOCK => {
+                fold::<I, W>(c, f, &p, W::from_u64(u64::from(s)), rest)
+            }
+            _ => W::from_u64(u64::from(I::hw(hw, false, s, rest))),
         }
     };
     #[cfg(target_arch = "x86_64")]
     if let (true, Some(p)) = (step.raced, partner) {
-        return super::race::run(bytes.len(), whole, || fold(c, f, &p, state, bytes));
+        return super::race::run(bytes.len(), whole, || fold::<I, W>(c, f, &p, state, bytes));
     }
     whole()
 }
@@ -224,28 +226,32 @@ fn fused<W: Word>(
 /// conversions and the kernel choice fold to a direct call into the kernel (the out-of-line
 /// dispatch this replaced was ~37 of the ~131 instructions of a 64-byte CRC-32).
 #[inline(always)]
-fn fold<W: Word>(c: &Consts<'_, W>, f: &FoldConsts, step: &RouteStep, state: W, bytes: &[u8]) -> W {
+fn fold<I: Isa, W: Word>(
+    c: &Consts<'_, W>,
+    f: &FoldConsts,
+    step: &RouteStep,
+    state: W,
+    bytes: &[u8],
+) -> W {
     debug_assert!(bytes.len() >= FOLD_BLOCK);
     let (backend, width) = (step.backend, u32::from(c.model.width));
     if c.model.refin {
         let reg = state.low_u64();
         let by_instruction = match (c.hw, step.reduced_by_instruction) {
-            (Some(hw), true) => Host::fold_by_instruction(backend, hw, f, reg, bytes),
+            (Some(hw), true) => I::fold_by_instruction(backend, hw, f, reg, bytes),
             _ => None,
         };
         return W::from_u64(match by_instruction {
             Some(reg) => reg,
-            None => Host::fold::<true>(backend, f, width, reg, bytes),
+            None => I::fold::<true>(backend, f, width, reg, bytes),
         });
     }
     // The kernels keep the register unreflected for msb models, in the low bits.
     let unused = W::BITS - width;
     let reg = (state >> unused).low_u64();
     let reg = match (c.fold_reflected, step.reflected) {
-        (Some(twin), true) => {
-            Host::fold_reflected(backend, step.reads_ahead, twin, width, reg, bytes)
-        }
-        _ => Host::fold::<false>(backend, f, width, reg, bytes),
+        (Some(twin), true) => I::fold_reflected(backend, step.reads_ahead, twin, width, reg, bytes),
+        _ => I::fold::<false>(backend, f, width, reg, bytes),
     };
     W::from_u64(reg) << unused
 }
@@ -262,14 +268,14 @@ pub(crate) fn fusion<'a>(
     bytes: &'a [u8],
 ) -> (u32, &'a [u8]) {
     debug_assert!(step.backend == Backend::Fusion);
-    Host::fusion(hw, fusion_shape(step), step.reads_ahead, f, state, bytes)
+    Host::fusion(hw, step, f, state, bytes)
 }
 
 /// The CRC instruction for `hw` on `bytes`, as `step` says (three streams or one); `hw` is
 /// only ever set on 32-bit CRCs, so `W` is `u32`. The instruction must be available.
 #[inline(always)]
-fn hw<W: Word>(hw: HwCrc, step: &RouteStep, state: W, bytes: &[u8]) -> W {
-    debug_assert!(super::hwcrc::supports(hw) && step.backend == Backend::HwCrc);
-    let s = Host::hw(hw, step.three_streams, state.low_u64() as u32, bytes);
+fn hw<I: Isa, W: Word>(hw: HwCrc, step: &RouteStep, state: W, bytes: &[u8]) -> W {
+    debug_assert!(step.backend == Backend::HwCrc);
+    let s = I::hw(hw, step.three_streams, state.low_u64() as u32, bytes);
     W::from_u64(u64::from(s))
 }

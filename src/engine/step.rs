@@ -143,16 +143,6 @@ impl Packed {
     }
 }
 
-/// The shape of fusion that `step` names.
-#[inline(always)]
-pub(crate) fn fusion_shape(step: &RouteStep) -> ZmmFusion {
-    match (step.fusion_bits, step.fusion_wide) {
-        (512, false) => ZmmFusion::Narrow,
-        (512, true) => ZmmFusion::Wide,
-        _ => ZmmFusion::No,
-    }
-}
-
 /// The fastest table kernel `c` carries tables for ([`table::best_slice`]).
 #[inline(always)]
 pub(crate) fn tables_backend<W: Word>(c: &Consts<'_, W>) -> Backend {

@@ -10,8 +10,7 @@
 //!
 //! Adding an instruction set: `spec/engine.md`, "Adding an ISA".
 
-use super::kernels::shapes::ZmmFusion;
-use crate::backend::Backend;
+use crate::backend::{Backend, RouteStep};
 use crcstamp_layout::{FoldConsts, HwCrc};
 
 /// Whether the CPU has the extension `$f`: at run time with `std` (`$detect`, std's macro
@@ -110,13 +109,12 @@ macro_rules! signed {
     };
     (
         $(#[$attr:meta])*
-        fn fusion |$hw:pat_param, $shape:pat_param, $ahead:pat_param, $f:pat_param, $state:pat_param, $bytes:pat_param| $body:block
+        fn fusion |$hw:pat_param, $step:pat_param, $f:pat_param, $state:pat_param, $bytes:pat_param| $body:block
     ) => {
         $(#[$attr])*
         fn fusion<'a>(
             $hw: HwCrc,
-            $shape: ZmmFusion,
-            $ahead: bool,
+            $step: &RouteStep,
             $f: &FoldConsts,
             $state: u32,
             $bytes: &'a [u8],
@@ -219,17 +217,16 @@ pub(crate) trait Isa {
     }
 
     /// Fusion over the blocks at the start of `bytes` (`hw`'s instruction with the fold) in
-    /// `shape`, reading ahead where `ahead`, returning the register and the rest. Fusion
-    /// must be available here.
+    /// the shape of `step` (its width, `fusion_wide`, `reads_ahead`), returning the register
+    /// and the rest. Fusion must be available here.
     fn fusion<'a>(
         hw: HwCrc,
-        shape: ZmmFusion,
-        ahead: bool,
+        step: &RouteStep,
         f: &FoldConsts,
         state: u32,
         bytes: &'a [u8],
     ) -> (u32, &'a [u8]) {
-        let _ = (hw, shape, ahead, f, state, bytes);
+        let _ = (hw, step, f, state, bytes);
         unreachable!("no fusion kernel on this target")
     }
 

@@ -8,10 +8,10 @@
 pub(crate) mod primitives;
 
 use super::Isa;
-use crate::backend::Backend;
+use crate::backend::{Backend, RouteStep};
 use crate::engine::fold::{from_register, Barrett};
 use crate::engine::kernels::shapes::{
-    ZmmFusion, LANE_EOR3_STEPS, LANE_EOR3_WORDS, LANE_STEPS, LANE_WORDS, THREE_PASS_MIN,
+    LANE_EOR3_STEPS, LANE_EOR3_WORDS, LANE_STEPS, LANE_WORDS, THREE_PASS_MIN,
 };
 use crate::engine::{fusion, hwcrc};
 use crcstamp_layout::{FoldConsts, HwCrc};
@@ -89,7 +89,7 @@ impl Isa for Aarch64 {
     signed! {
         /// On 128-bit lanes, the only shape here, with EOR3 where the CPU has SHA3.
         #[inline]
-        fn fusion |hw, _, _, f, state, bytes| {
+        fn fusion |hw, _, f, state, bytes| {
             // SAFETY: fusion is available, so detection checked PMULL and the CRC extension, and
             // `has_sha3` SHA3 for the EOR3 entry.
             unsafe {

@@ -1,5 +1,7 @@
 //! The kernels' bodies on the emulated lanes and instructions of `primitives.rs`: plain
-//! Rust on any CPU, for the test suites (`engine::update_emulated`).
+//! Rust on any CPU, for the test suites (`route::update_emulated`), as an instruction set
+//! ([`EmulatedIsa`]) that the engine's run takes like the target's: each [`Emulated`]
+//! kernel is a step ([`step`]) run by `run::run_on`.
 
 pub(crate) mod primitives;
 
@@ -37,19 +39,143 @@ pub enum Emulated {
     },
 }
 
+use crate::backend::{Backend, RouteStep};
+use crate::consts::Consts;
 use crate::engine::fold::{
     from_register, from_register_aligned, from_register_by_instruction, Barrett, ByInstruction,
     Reduce,
 };
+use crate::engine::isa::Isa;
 use crate::engine::kernels::shapes::{
     ALIGN_BY_INSTRUCTION_MIN, ALIGN_MIN, LANE_STEPS, LANE_WORDS, THREE_PASS_MIN, YMM_MAX_STEPS,
     YMM_MIN_STEPS, YMM_WORDS, ZMM_MAX_STEPS, ZMM_MIN_STEPS, ZMM_WIDE_MAX_STEPS, ZMM_WIDE_MIN_STEPS,
     ZMM_WIDE_WORDS, ZMM_WORDS,
 };
 use crate::engine::simd::{CrcInstruction, Vector};
+use crate::engine::step::plain;
 use crate::engine::{fusion, hwcrc};
+use crate::word::Word;
 use crcstamp_layout::{FoldConsts, HwCrc};
 use primitives::{Emulated128, Emulated256, Emulated512, EmulatedCrc};
+
+/// The emulated kernels as an instruction set: x86_64's folding kernels name the widths
+/// (`Pclmul` 128 bits, `Vpclmul256`, `Vpclmul512`, whose loads align as the real one's),
+/// every one reduced by the emulated instruction where the CRC has one, and fusion takes the
+/// step's width. Nothing is detected: the test suites ask for each kernel.
+pub(crate) struct EmulatedIsa;
+
+/// The vector width that `backend` names here.
+fn bits(backend: Backend) -> u32 {
+    match backend {
+        Backend::Pclmul => 128,
+        Backend::Vpclmul256 => 256,
+        _ => 512,
+    }
+}
+
+/// The folding kernel that names vectors of `bits` bits here.
+fn named(bits: u32) -> Backend {
+    match bits {
+        128 => Backend::Pclmul,
+        256 => Backend::Vpclmul256,
+        _ => Backend::Vpclmul512,
+    }
+}
+
+impl Isa for EmulatedIsa {
+    type Features = [(&'static str, bool); 0];
+    fn features() -> Self::Features {
+        []
+    }
+    fn fold<const LSB: bool>(
+        b: Backend,
+        f: &FoldConsts,
+        width: u32,
+        reg: u64,
+        bytes: &[u8],
+    ) -> u64 {
+        fold(bits(b), LSB, false, None, f, width, reg, bytes)
+    }
+    fn fold_by_instruction(
+        b: Backend,
+        hw: HwCrc,
+        f: &FoldConsts,
+        reg: u64,
+        bytes: &[u8],
+    ) -> Option<u64> {
+        Some(fold(bits(b), true, false, Some(hw), f, 32, reg, bytes))
+    }
+    fn fold_reflected(
+        b: Backend,
+        _: bool,
+        twin: &FoldConsts,
+        width: u32,
+        reg: u64,
+        bytes: &[u8],
+    ) -> u64 {
+        fold(bits(b), true, true, None, twin, width, reg, bytes)
+    }
+    fn fusion<'a>(
+        hw: HwCrc,
+        step: &RouteStep,
+        f: &FoldConsts,
+        state: u32,
+        bytes: &'a [u8],
+    ) -> (u32, &'a [u8]) {
+        fusion(
+            u32::from(step.fusion_bits),
+            step.fusion_wide,
+            hw,
+            f,
+            state,
+            bytes,
+        )
+    }
+    fn hw(hw: HwCrc, three: bool, state: u32, bytes: &[u8]) -> u32 {
+        self::hw(hw, three, state, bytes)
+    }
+}
+
+/// The step that runs `kernel` on `c` (`run::run_on` with [`EmulatedIsa`]); `None` where
+/// `c` lacks its data (folding constants, a CRC instruction, reflected constants) and for
+/// [`Emulated::ThreeAccumulators`], a shape no step names ([`fold_three`]).
+pub(crate) fn step<W: Word>(c: &Consts<'_, W>, kernel: Emulated) -> Option<RouteStep> {
+    // Reduced by the instruction where the CRC has one, as on x86_64.
+    let by_instruction = c.model.refin && c.model.width == 32 && c.hw.is_some();
+    match kernel {
+        Emulated::Fold { bits, reflected } => {
+            // The reflected run takes the twin's constants, which only msb CRCs have.
+            let _ = if reflected {
+                c.fold_reflected?
+            } else {
+                c.fold?
+            };
+            Some(RouteStep {
+                reflected,
+                reduced_by_instruction: by_instruction && !reflected,
+                ..plain(named(bits))
+            })
+        }
+        Emulated::Fusion { bits, wide } => {
+            let _ = (c.hw?, c.fold?);
+            Some(RouteStep {
+                fusion_bits: bits as u16,
+                fusion_wide: wide,
+                fusion_fold: Some(named(bits)),
+                reduced_by_instruction: true,
+                ..plain(Backend::Fusion)
+            })
+        }
+        Emulated::Instruction { three } => {
+            let _ = c.hw?;
+            Some(RouteStep {
+                three_streams: three,
+                ..plain(Backend::HwCrc)
+            })
+        }
+        Emulated::ThreeAccumulators { .. } => None,
+    }
+}
 
 /// The fold body on `bits`-bit emulated vectors (128, 256 or 512); `reflected`: an msb
 /// CRC run reflected (`f` its twin's constants, `lsb` true, `reg` the msb register); `hw`:

@@ -12,11 +12,11 @@ mod reflected;
 use core::arch::x86_64::{__m128i, __m256i, __m512i};
 
 use super::Isa;
-use crate::backend::Backend;
+use crate::backend::{Backend, RouteStep};
 use crate::engine::fold::{
     from_register, from_register_aligned, from_register_by_instruction, Barrett, ByInstruction,
 };
-use crate::engine::kernels::shapes::{ZmmFusion, ALIGN_BY_INSTRUCTION_MIN, ALIGN_MIN, THREE_PASS_MIN};
+use crate::engine::kernels::shapes::{ALIGN_BY_INSTRUCTION_MIN, ALIGN_MIN, THREE_PASS_MIN};
 use crate::engine::hwcrc;
 use crcstamp_layout::{FoldConsts, HwCrc};
 use primitives::Sse42;
@@ -102,21 +102,20 @@ impl Isa for X86_64 {
         /// CRC-32C's instruction; reading ahead in the narrow 512-bit shape only. 512-bit
         /// vectors must be available for a 512-bit shape.
         #[inline]
-        fn fusion |hw, shape, ahead, f, state, bytes| {
+        fn fusion |hw, step, f, state, bytes| {
             debug_assert!(hw == HwCrc::Crc32c);
             // SAFETY: fusion is available, so detection checked every extension of the entry point
             // (and AVX-512 for `fusion512`, whose shapes only a CPU with it is given).
             unsafe {
-                match shape {
-                    ZmmFusion::No => fused::fusion256(f, state, bytes),
-                    ZmmFusion::Narrow => fused::fusion512(false, ahead, f, state, bytes),
-                    ZmmFusion::Wide => fused::fusion512(true, false, f, state, bytes),
+                match (step.fusion_bits, step.fusion_wide) {
+                    (512, false) => fused::fusion512(false, step.reads_ahead, f, state, bytes),
+                    (512, true) => fused::fusion512(true, false, f, state, bytes),
+                    _ => fused::fusion256(f, state, bytes),
                 }
             }
         }
     }
 
-    /// The `crc32` instruction (CRC-32C); three streams need PCLMULQDQ.
     #[inline(always)]
     fn hw(hw: HwCrc, three: bool, state: u32, bytes: &[u8]) -> u32 {
         debug_assert!(hw == HwCrc::Crc32c);
