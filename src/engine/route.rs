@@ -12,7 +12,7 @@
 use super::isa::emulated::{self, Emulated, EmulatedIsa};
 use super::plan::{self, Cpu, FOLD_MIN};
 use super::run::{self, Head, Report, Rest, Run, Then};
-use super::step::{plain, step_with, tables_backend, FOLD_BLOCK};
+use super::step::{step_with, tables_backend, Packed, FOLD_BLOCK};
 use super::{bitwise, detect, hwcrc, nibble, table};
 use crate::backend::{Backend, RouteStep};
 use crate::consts::Consts;
@@ -62,32 +62,72 @@ pub(crate) enum Ask {
     Kernel(Backend),
 }
 
-/// Decides the step for `len` bytes of `c` (`ask`: the route's, or one kernel's) and hands
-/// it to `then` where it is decided. `cpu` gives the detected CPU, and is asked only past
-/// the tables that run everywhere. With `HEAD`, the decision stops where the hot path's
-/// head inlined at a call site stops (`dispatch::update_short`): the tables' step, the
-/// instruction's where the CPU has it run `len` bytes, else [`Then::later`], the rest of
-/// the route out of line. Without, `later` only where `cpu` gives none.
+/// The route's first tests, where [`decide`] starts and where the hot path's head inlined
+/// at each call site of a stamped type stops ([`update_short`]): the few bytes the tables
+/// take without a loop over blocks (`plan::short_max`, [`Then::short`]), the other inputs
+/// they take on every CPU ([`tables_anywhere`], `Then::tables`), and for a CRC with an
+/// instruction of its own the instruction's step where the CPU (`$cpu`, evaluated only
+/// there) runs it `len` bytes; each outcome returned from the function it is expanded in,
+/// which goes on with the rest of the route. Written once and expanded in both, because
+/// each alternative cost a crate with 100 call sites of CRC-32 its build time
+/// (`benches/build_time.sh`, Zen 4: 1.4 s as expanded, 4.4–7.8 s with a test repeated at
+/// the outcome or the outcome returned and matched) or its instructions (the rest of the
+/// route as a closure stayed a call of its own: 168 → 255 for CRC-32 at 1 KiB).
+macro_rules! head {
+    (short, $c:expr, $len:expr, $cpu:expr, $then:expr) => {{
+        let (c, len, then) = ($c, $len, $then);
+        if !has_hw(c) && len <= plan::short_max(c.tables.len()) {
+            return then.short(c);
+        }
+        head!(c, len, $cpu, then);
+    }};
+    ($c:expr, $len:expr, $cpu:expr, $then:expr) => {{
+        let (c, len, then) = ($c, $len, $then);
+        let hw = has_hw(c);
+        if tables_anywhere(c, len) {
+            return then.tables(c);
+        }
+        if hw {
+            if let Some(cpu) = $cpu {
+                if cpu.hw_runs(len) {
+                    return then.then(c, step_with(c, Backend::HwCrc, cpu, len));
+                }
+            }
+        }
+    }};
+}
+
+/// `then` given the step of the kernel `b`.
+#[inline(always)]
+fn hand<W: Word, T: Then<W>>(
+    then: T,
+    c: &Consts<'_, W>,
+    b: Backend,
+    cpu: Cpu,
+    len: usize,
+) -> T::Out {
+    then.then(c, step_with(c, b, cpu, len))
+}
+
+/// Decides the step for `len` bytes of `c` on `cpu` (detected; `ask`: the route's, or one
+/// kernel's) and hands it to `then` where it is decided: the one decision, `head!` and the
+/// rest.
 ///
 /// Always inlined, with the step handed over where it is decided, each decision calls its
 /// kernel directly with its choices known: a step returned instead was merged over the
-/// decisions and matched again, 6 more instructions for CRC-32C at 1 KiB and the same
-/// 14 at 768 bytes an older route paid (`spec/decisions.md`, "One dispatch").
-/// The thresholds between the instruction, the folding widths and fusion are the CPU
-/// family's (`plan::PROFILES`).
+/// decisions and matched again, 13 more instructions for CRC-32C at 1 KiB, as an older route
+/// paid 14 at 768 bytes (`spec/decisions.md`, "One dispatch"). The thresholds between the
+/// instruction, the folding widths and fusion are the CPU family's (`plan::PROFILES`).
 #[inline(always)]
-pub(crate) fn decide<const HEAD: bool, W: Word, T: Then<W>>(
+pub(crate) fn decide<W: Word, T: Then<W>>(
     c: &Consts<'_, W>,
     len: usize,
-    cpu: impl FnOnce() -> Option<Cpu>,
+    cpu: Cpu,
     ask: Ask,
     then: T,
 ) -> T::Out {
     let constants = match ask {
         Ask::Kernel(b) => {
-            let Some(cpu) = cpu() else {
-                return then.later();
-            };
             let step = step_with(c, b, cpu, len);
             return then.then(
                 c,
@@ -99,47 +139,30 @@ pub(crate) fn decide<const HEAD: bool, W: Word, T: Then<W>>(
         }
         Ask::Route(constants) => constants,
     };
+    head!(c, len, Some(cpu), then);
     let hw = has_hw(c);
-    // First the few bytes the tables take without a loop over blocks, then every other
-    // input they take on every CPU, before the CPU's features load.
-    if (!hw && len <= plan::short_max(c.tables.len())) || tables_anywhere(c, len) {
-        return then.then(c, plain(tables_backend(c)));
-    }
-    if HEAD && !hw {
-        return then.later();
-    }
-    let Some(cpu) = cpu() else {
-        return then.later();
-    };
-    let kernel = |b| then.then(c, step_with(c, b, cpu, len));
     if constants == Constants::RunTime && !hw && len < plan::run_time_fold_min(cpu) {
-        return kernel(tables_backend(c));
+        return hand(then, c, tables_backend(c), cpu, len);
     }
     if hw {
         // Each test the fewest instructions the hot path can pay for it: the instruction's
-        // last length is 0 where it is not offered, below the shortest fusion anywhere a
-        // compare with a constant leaves the CPU's fusion shape untested, and `hw_always`
-        // is set only with the instruction.
-        if cpu.hw_runs(len) {
-            return kernel(Backend::HwCrc);
-        }
-        if HEAD {
-            return then.later();
-        }
+        // last length is 0 where it is not offered (tested in `head!`), below the shortest
+        // fusion anywhere a compare with a constant leaves the CPU's fusion shape untested,
+        // and `hw_always` is set only with the instruction.
         if len >= plan::FUSION_FROM_ANY
             && c.fold.is_some()
             && cpu.has(Backend::Fusion)
             && len >= plan::fusion_from(cpu)
         {
-            return kernel(Backend::Fusion);
+            return hand(then, c, Backend::Fusion, cpu, len);
         }
         if cpu.hw_always() {
-            return kernel(Backend::HwCrc);
+            return hand(then, c, Backend::HwCrc, cpu, len);
         }
         if len < FOLD_MIN || c.fold.is_none() {
             return match cpu.has(Backend::HwCrc) {
-                true => kernel(Backend::HwCrc),
-                false => kernel(tables_backend(c)),
+                true => hand(then, c, Backend::HwCrc, cpu, len),
+                false => hand(then, c, tables_backend(c), cpu, len),
             };
         }
     }
@@ -155,23 +178,23 @@ pub(crate) fn decide<const HEAD: bool, W: Word, T: Then<W>>(
         // test.
         (false, true) => {
             if cpu.zmm_pays(len, plan::ZMM_MIN) {
-                return kernel(Backend::Vpclmul512);
+                return hand(then, c, Backend::Vpclmul512, cpu, len);
             }
             false
         }
         (false, false) => cpu.zmm_pays(len, plan::ZMM_MIN),
     };
     if zmm {
-        return kernel(Backend::Vpclmul512);
+        return hand(then, c, Backend::Vpclmul512, cpu, len);
     }
     for b in plan::FOLDING_ORDER {
         if b != Backend::Vpclmul512 && cpu.has(b) {
-            return kernel(b);
+            return hand(then, c, b, cpu, len);
         }
     }
     match hw && cpu.has(Backend::HwCrc) {
-        true => kernel(Backend::HwCrc),
-        false => kernel(tables_backend(c)),
+        true => hand(then, c, Backend::HwCrc, cpu, len),
+        false => hand(then, c, tables_backend(c), cpu, len),
     }
 }
 
@@ -179,7 +202,7 @@ pub(crate) fn decide<const HEAD: bool, W: Word, T: Then<W>>(
 /// the self-test's and the forced backends'.
 #[inline(always)]
 pub(crate) fn step<W: Word>(c: &Consts<'_, W>, len: usize, cpu: Cpu, ask: Ask) -> RouteStep {
-    decide::<false, W, _>(c, len, || Some(cpu), ask, Report)
+    decide(c, len, cpu, ask, Report)
 }
 
 /// The whole hot path, inlined where it is called: [`update_short`], then the tables or
@@ -213,12 +236,18 @@ const fn routes<W: Word>() -> bool {
 /// (`spec/decisions.md`, "A small head inlined, the rest one call").
 #[inline(always)]
 pub(crate) fn update_short<W: Word>(c: &Consts<'_, W>, state: W, bytes: &[u8]) -> Result<W, Rest> {
-    let ask = Ask::Route(Constants::Stamped);
-    decide::<true, W, _>(c, bytes.len(), detect::cached, ask, Head { state, bytes })
+    head!(
+        short,
+        c,
+        bytes.len(),
+        detect::cached(),
+        Head { state, bytes }
+    );
+    Err(Rest::Route)
 }
 
 /// [`update`] past [`update_short`] and the tables: the CPU's features loaded, the step
-/// decided and run (`run::Run`, split), or at first use detection out of line ([`first_use`]).
+/// decided and run (`run::Run`), or at first use detection out of line ([`first_use`]).
 #[inline(always)]
 pub(crate) fn update_rest<W: Word>(c: &Consts<'_, W>, state: W, bytes: &[u8]) -> W {
     let cpu = if has_hw(c) {
@@ -241,26 +270,22 @@ pub(crate) fn update_rest<W: Word>(c: &Consts<'_, W>, state: W, bytes: &[u8]) ->
         }
     };
     let ask = Ask::Route(Constants::Stamped);
-    decide::<false, W, _>(
-        c,
-        bytes.len(),
-        || Some(cpu),
-        ask,
-        Run::<W, true> { state, bytes },
-    )
+    decide(c, bytes.len(), cpu, ask, Run { state, bytes })
 }
 
-/// First use out of line: detect, decide, and run the step (`run::Run`).
+/// First use out of line: detect, decide, and run the step as the out-of-line run does
+/// (`run::run_out`). The step is returned here, not handed over: a whole run at each of the
+/// route's decisions, in every stamped type's first use, made a crate with 100 call sites
+/// of CRC-32 build in 5.4 s instead of 1.4 (`benches/build_time.sh`, Zen 4).
 #[inline(never)]
 fn first_use<W: Word>(c: &Consts<'_, W>, state: W, bytes: &[u8]) -> W {
-    let (cpu, ask) = (detect::features(), Ask::Route(Constants::Stamped));
-    decide::<false, W, _>(
+    let step = step(
         c,
         bytes.len(),
-        || Some(cpu),
-        ask,
-        Run::<W, false> { state, bytes },
-    )
+        detect::features(),
+        Ask::Route(Constants::Stamped),
+    );
+    run::run_out(c, Packed::of(step), state, bytes)
 }
 
 /// [`update`] for constants known only at run time (`DynCrc`): [`update_short`], then the
@@ -321,15 +346,8 @@ pub(crate) fn update_with<W: Word>(
         // The folding kernels and the instruction, which `supports` offers no wider register.
         _ if const { !routes::<W>() } => None,
         b => {
-            let cpu = detect::features();
-            let run = Run::<W, false> { state, bytes };
-            Some(decide::<false, W, _>(
-                c,
-                bytes.len(),
-                || Some(cpu),
-                Ask::Kernel(b),
-                run,
-            ))
+            let step = step(c, bytes.len(), detect::features(), Ask::Kernel(b));
+            Some(run::run(c, &step, state, bytes))
         }
     }
 }

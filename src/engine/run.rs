@@ -5,35 +5,40 @@
 //! small head inlined, the rest one call", "One dispatch").
 
 use super::isa::{Host, Isa};
-use super::step::{Packed, FOLD_BLOCK};
-use super::{bitwise, nibble, plan, table};
+use super::step::{plain, tables_backend, Packed, FOLD_BLOCK};
+use super::{bitwise, nibble, table};
 use crate::backend::{Backend, RouteStep};
 use crate::consts::Consts;
 use crate::word::Word;
 use crcstamp_layout::{FoldConsts, HwCrc};
 
 /// What `route::decide` does with the step, where it decides it.
-pub(crate) trait Then<W: Word> {
+pub(crate) trait Then<W: Word>: Copy {
     /// What the caller gets.
     type Out;
     /// The step for `c`, as decided.
-    fn then(&self, c: &Consts<'_, W>, step: RouteStep) -> Self::Out;
-    /// The rest of the route, left to the caller: past the head inlined at a call site, and
-    /// where the CPU is not detected yet.
-    fn later(&self) -> Self::Out;
+    fn then(self, c: &Consts<'_, W>, step: RouteStep) -> Self::Out;
+    /// The tables' step on the few bytes they take without a loop over blocks.
+    #[inline(always)]
+    fn short(self, c: &Consts<'_, W>) -> Self::Out {
+        self.then(c, plain(tables_backend(c)))
+    }
+    /// The tables' step on the other inputs they take on every CPU.
+    #[inline(always)]
+    fn tables(self, c: &Consts<'_, W>) -> Self::Out {
+        self.then(c, plain(tables_backend(c)))
+    }
 }
 
 /// The step itself, for the reports, the self-test and the forced backends.
+#[derive(Clone, Copy)]
 pub(crate) struct Report;
 
 impl<W: Word> Then<W> for Report {
     type Out = RouteStep;
     #[inline(always)]
-    fn then(&self, _: &Consts<'_, W>, step: RouteStep) -> RouteStep {
+    fn then(self, _: &Consts<'_, W>, step: RouteStep) -> RouteStep {
         step
-    }
-    fn later(&self) -> RouteStep {
-        unreachable!("the whole route decides every length on a detected CPU")
     }
 }
 
@@ -47,10 +52,11 @@ pub(crate) enum Rest {
 }
 
 /// The head inlined at each call site of a stamped type (`route::update_short`): the
-/// tables' few bytes without a loop over blocks ([`plan::short_max`]), the instruction's
-/// call, and for the rest the caller's out-of-line calls. The block loop and the rest of the
-/// route copied into every call site made LLVM's time grow faster than the number of call
-/// sites, and so did the tables ahead of the instruction's call.
+/// tables' few bytes run there, the instruction's call, and for the rest the caller's
+/// out-of-line calls (`crate::crc`). The block loop and the rest of the route copied into
+/// every call site made LLVM's time grow faster than the number of call sites, and so did
+/// the tables ahead of the instruction's call.
+#[derive(Clone, Copy)]
 pub(crate) struct Head<'a, W> {
     pub(crate) state: W,
     pub(crate) bytes: &'a [u8],
@@ -58,60 +64,61 @@ pub(crate) struct Head<'a, W> {
 
 impl<W: Word> Then<W> for Head<'_, W> {
     type Out = Result<W, Rest>;
+    /// The instruction's step, the only one the head hands over besides the tables'.
     #[inline(always)]
-    fn then(&self, c: &Consts<'_, W>, step: RouteStep) -> Result<W, Rest> {
-        let (state, bytes) = (self.state, self.bytes);
-        match (step.backend, c.hw) {
-            (Backend::HwCrc, Some(hw)) => Ok(self::hw::<Host, W>(hw, &step, state, bytes)),
-            _ if bytes.len() <= plan::short_max(c.tables.len()) => {
-                Ok(table::update_short(c.tables, c.model.refin, state, bytes))
-            }
-            _ => Err(Rest::Tables),
+    fn then(self, c: &Consts<'_, W>, step: RouteStep) -> Result<W, Rest> {
+        match c.hw {
+            Some(hw) => Ok(self::hw::<Host, W>(hw, &step, self.state, self.bytes)),
+            // A CRC without an instruction gets no step here: `route::head` hands over only
+            // the instruction's.
+            None => Err(Rest::Route),
         }
     }
     #[inline(always)]
-    fn later(&self) -> Result<W, Rest> {
-        Err(Rest::Route)
+    fn short(self, c: &Consts<'_, W>) -> Result<W, Rest> {
+        Ok(table::update_short(
+            c.tables,
+            c.model.refin,
+            self.state,
+            self.bytes,
+        ))
+    }
+    #[inline(always)]
+    fn tables(self, _: &Consts<'_, W>) -> Result<W, Rest> {
+        Err(Rest::Tables)
     }
 }
 
-/// The step run on the input. With `SPLIT`, the rest of the hot path, inlined into one
-/// out-of-line function per stamped type (`route::update_rest`), where its constants are
-/// still compile-time values: the instruction's or a folding kernel (any width) called
-/// directly; fusion and the tables one call into [`run_out`] with the step in a register.
-/// The step itself, a dozen bytes, would go through memory and give every caller a stack
-/// frame; routed again there instead, CRC-32C ran 8–20% slower at 1–3 KiB. The tables there
-/// are a CPU without a folding kernel past `FOLD_MIN`: a copy of them would cost every
-/// CRC's route saved registers. Without, every step run inline ([`run`]): first use and
-/// the forced backends.
-pub(crate) struct Run<'a, W, const SPLIT: bool> {
+/// The rest of the hot path, inlined into one out-of-line function per stamped type
+/// (`route::update_rest`), where its constants are still compile-time values: the
+/// instruction's or a folding kernel (any width) called directly; fusion and the tables one
+/// call into [`run_out`] with the step in a register. The step itself, a dozen bytes, would
+/// go through memory and give every caller a stack frame; routed again there instead,
+/// CRC-32C ran 8–20% slower at 1–3 KiB. The tables there are a CPU without a folding
+/// kernel past `FOLD_MIN`: a copy of them would cost every CRC's route saved registers.
+#[derive(Clone, Copy)]
+pub(crate) struct Run<'a, W> {
     pub(crate) state: W,
     pub(crate) bytes: &'a [u8],
 }
 
-impl<W: Word, const SPLIT: bool> Then<W> for Run<'_, W, SPLIT> {
+impl<W: Word> Then<W> for Run<'_, W> {
     type Out = W;
     #[inline(always)]
-    fn then(&self, c: &Consts<'_, W>, step: RouteStep) -> W {
+    fn then(self, c: &Consts<'_, W>, step: RouteStep) -> W {
         let (state, bytes) = (self.state, self.bytes);
-        if !SPLIT {
-            return run(c, &step, state, bytes);
-        }
         match (step.backend, c.hw, c.fold) {
             (Backend::HwCrc, Some(hw), _) => self::hw::<Host, W>(hw, &step, state, bytes),
             (b, _, Some(f)) if b.is_folding() => fold::<Host, W>(c, f, &step, state, bytes),
             _ => run_out(c, Packed::of(step), state, bytes),
         }
     }
-    fn later(&self) -> W {
-        unreachable!("a step runs on a detected CPU")
-    }
 }
 
 /// The kernels that are not worth inlining, as the route took them: fusion, and the tables
-/// past the few bytes the head runs.
+/// past the few bytes the head runs; and first use.
 #[inline(never)]
-fn run_out<W: Word>(c: &Consts<'_, W>, step: Packed, state: W, bytes: &[u8]) -> W {
+pub(crate) fn run_out<W: Word>(c: &Consts<'_, W>, step: Packed, state: W, bytes: &[u8]) -> W {
     run(c, &step.step(), state, bytes)
 }
 
@@ -144,7 +151,7 @@ pub(crate) fn run_on<I: Isa, W: Word>(
 }
 
 /// A step a `DynCrc` decided when its constants were built (`route::Memo`), run as
-/// [`Run`] runs it split, but the tables inline; `None` for fusion, which the caller leaves to
+/// [`Run`] runs it, but the tables inline; `None` for fusion, which the caller leaves to
 /// the whole route out of line.
 #[cfg(feature = "dynamic")]
 #[inline(always)]
