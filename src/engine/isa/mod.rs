@@ -91,7 +91,7 @@ macro_rules! by_order {
 
 /// [`Isa::fold_reflected`] and [`Isa::fusion`] in an `impl Isa`, their signatures written
 /// once, here: the body sees the parameters by the names (or `_`) listed before it.
-#[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
+#[cfg(any(target_arch = "x86_64", target_arch = "aarch64", feature = "emulated"))]
 macro_rules! signed {
     (
         $(#[$attr:meta])*

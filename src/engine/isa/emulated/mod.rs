@@ -105,31 +105,16 @@ impl Isa for EmulatedIsa {
     ) -> Option<u64> {
         Some(fold(bits(b), true, false, Some(hw), f, 32, reg, bytes))
     }
-    fn fold_reflected(
-        b: Backend,
-        _: bool,
-        twin: &FoldConsts,
-        width: u32,
-        reg: u64,
-        bytes: &[u8],
-    ) -> u64 {
-        fold(bits(b), true, true, None, twin, width, reg, bytes)
+    signed! {
+        fn fold_reflected |b, _, twin, width, reg, bytes| {
+            fold(bits(b), true, true, None, twin, width, reg, bytes)
+        }
     }
-    fn fusion<'a>(
-        hw: HwCrc,
-        step: &RouteStep,
-        f: &FoldConsts,
-        state: u32,
-        bytes: &'a [u8],
-    ) -> (u32, &'a [u8]) {
-        fusion(
-            u32::from(step.fusion_bits),
-            step.fusion_wide,
-            hw,
-            f,
-            state,
-            bytes,
-        )
+    signed! {
+        fn fusion |hw, step, f, state, bytes| {
+            let bits = u32::from(step.fusion_bits);
+            fusion(bits, step.fusion_wide, hw, f, state, bytes)
+        }
     }
     fn hw(hw: HwCrc, three: bool, state: u32, bytes: &[u8]) -> u32 {
         self::hw(hw, three, state, bytes)
