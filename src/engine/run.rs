@@ -150,6 +150,18 @@ pub(crate) fn run_on<I: Isa, W: Word>(
     }
 }
 
+/// A folding kernel's step or the instruction's, alone: what the self-test checks, kernel
+/// by kernel. Not [`run`]: with fusion and the race in every closure of the self-test, the
+/// one-line CRC-32 program's text grew by 16 KB.
+#[inline(always)]
+pub(crate) fn kernel<W: Word>(c: &Consts<'_, W>, step: &RouteStep, state: W, bytes: &[u8]) -> W {
+    match (step.backend, c.fold, c.hw) {
+        (b, Some(f), _) if b.is_folding() => fold::<Host, W>(c, f, step, state, bytes),
+        (Backend::HwCrc, _, Some(hw)) => self::hw::<Host, W>(hw, step, state, bytes),
+        _ => unreachable!("the self-test checks the folding kernels and the instruction"),
+    }
+}
+
 /// A step a `DynCrc` decided when its constants were built (`route::Memo`), run as
 /// [`Run`] runs it, but the tables inline; `None` for fusion, which the caller leaves to
 /// the whole route out of line.

@@ -100,7 +100,7 @@ pub(super) fn run(mut cpu: Cpu) -> Cpu {
             }
             r.all(data, LENGTHS, corrupt, |s, bytes| {
                 let step = route::step(r.c, bytes.len(), cpu, Ask::Kernel(b));
-                run::run(r.c, &step, s, bytes)
+                run::kernel(r.c, &step, s, bytes)
             })
         }
         check(&lsb, &data, corrupt, b, cpu)
@@ -158,7 +158,7 @@ fn instruction_right(cpu: Cpu, b: Backend, corrupt: bool, data: &[u8; LEN]) -> b
         let short = Reference::new(c, data, SHORT);
         let hw_run = |s: u32, bytes: &[u8]| {
             let step = route::step(c, bytes.len(), cpu, Ask::Kernel(Backend::HwCrc));
-            run::run(c, &step, s, bytes)
+            run::kernel(c, &step, s, bytes)
         };
         r.all(data, LENGTHS, corrupt, hw_run) && short.all(data, SHORT, corrupt, hw_run)
     })
