@@ -63,9 +63,10 @@ pub(crate) enum Ask {
 }
 
 /// The route's first tests, where [`decide`] starts and where the hot path's head inlined
-/// at each call site of a stamped type stops ([`update_short`]): the few bytes the tables
-/// take without a loop over blocks (`plan::short_max`, [`Then::short`]), the other inputs
-/// they take on every CPU ([`tables_anywhere`], `Then::tables`), and for a CRC with an
+/// at each call site of a stamped type stops ([`update_short`]): with `short`, there alone,
+/// the few bytes the tables take without a loop over blocks (`plan::short_max`,
+/// `run::Head::short`); the inputs they take on every CPU ([`tables_anywhere`],
+/// `Then::tables`); and for a CRC with an
 /// instruction of its own the instruction's step where the CPU (`$cpu`, evaluated only
 /// there) runs it `len` bytes; each outcome returned from the function it is expanded in,
 /// which goes on with the rest of the route. Written once and expanded in both, because

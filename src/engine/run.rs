@@ -18,11 +18,6 @@ pub(crate) trait Then<W: Word>: Copy {
     type Out;
     /// The step for `c`, as decided.
     fn then(self, c: &Consts<'_, W>, step: RouteStep) -> Self::Out;
-    /// The tables' step on the few bytes they take without a loop over blocks.
-    #[inline(always)]
-    fn short(self, c: &Consts<'_, W>) -> Self::Out {
-        self.then(c, plain(tables_backend(c)))
-    }
     /// The tables' step on the other inputs they take on every CPU.
     #[inline(always)]
     fn tables(self, c: &Consts<'_, W>) -> Self::Out {
@@ -69,23 +64,28 @@ impl<W: Word> Then<W> for Head<'_, W> {
     fn then(self, c: &Consts<'_, W>, step: RouteStep) -> Result<W, Rest> {
         match c.hw {
             Some(hw) => Ok(self::hw::<Host, W>(hw, &step, self.state, self.bytes)),
-            // A CRC without an instruction gets no step here: `route::head` hands over only
-            // the instruction's.
+            // A CRC without an instruction gets no step here: `route::head!` hands over
+            // only the instruction's.
             None => Err(Rest::Route),
         }
     }
     #[inline(always)]
-    fn short(self, c: &Consts<'_, W>) -> Result<W, Rest> {
+    fn tables(self, _: &Consts<'_, W>) -> Result<W, Rest> {
+        Err(Rest::Tables)
+    }
+}
+
+impl<W: Word> Head<'_, W> {
+    /// The few bytes the tables take without a loop over blocks, run here: only the head
+    /// takes them apart from the tables' other inputs (`route::head!` with `short`).
+    #[inline(always)]
+    pub(crate) fn short(self, c: &Consts<'_, W>) -> Result<W, Rest> {
         Ok(table::update_short(
             c.tables,
             c.model.refin,
             self.state,
             self.bytes,
         ))
-    }
-    #[inline(always)]
-    fn tables(self, _: &Consts<'_, W>) -> Result<W, Rest> {
-        Err(Rest::Tables)
     }
 }
 
