@@ -245,7 +245,7 @@ fn automatic_path_at_every_length() {
     each::<Crc16T10Dif>(&data);
     each::<Crc64Nvme>(&data);
     each::<Crc82Darc>(&data);
-    // Run-time constants: the route decided once under 4 KiB (`route::Memo`), the whole
+    // Run-time constants: the route decided once under 4 KiB (`bands::Memo`), the whole
     // route each call past it, and the streaming register across both.
     for name in [
         "CRC-32/ISCSI",

@@ -1,5 +1,5 @@
 //! The route plan pinned: for a synthetic CPU of each family, every length band of five
-//! headline CRCs, with the kernel and every choice the plan makes inside it (`route::bands`,
+//! headline CRCs, with the kernel and every choice the plan makes inside it (`bands::bands`,
 //! the scan of the steps the hot path runs, as `Consts::route_bands` and `crc-gen route`
 //! give them on this CPU), compared with
 //! `spec/route-plan-<arch>.txt`. A change to any threshold or choice of `plan` shows there as
@@ -7,6 +7,7 @@
 //! review and commit. The list of CPUs follows the family records (`plan::PROFILES`), as
 //! does the families' table in the docs, checked here too.
 
+use super::bands;
 use super::plan::families::Profile;
 use super::plan::{self, Cpu, Family, PROFILES};
 use super::route::{self, Ask, Constants};
@@ -151,8 +152,8 @@ impl Pinned {
 
 /// The bands of `c` on `cpu`, and where they differ, those for its constants at run time.
 fn bands<W: Word>(out: &mut String, name: &str, c: &Consts<'_, W>, cpu: Cpu) {
-    let stamped = route::bands(c, cpu, Constants::Stamped);
-    let run_time = route::bands(c, cpu, Constants::RunTime);
+    let stamped = bands::bands(c, cpu, Constants::Stamped);
+    let run_time = bands::bands(c, cpu, Constants::RunTime);
     let mut print = |title: &str, bands: &[crate::RouteBand]| {
         writeln!(out, "{title}").unwrap();
         for (i, band) in bands.iter().enumerate() {
@@ -203,14 +204,14 @@ fn the_plan_of_each_family() {
     );
 }
 
-/// What a CRC with run-time constants looks up under `plan::MEMO_LEN` (`route::Memo`) is
+/// What a CRC with run-time constants looks up under `plan::MEMO_LEN` (`bands::Memo`) is
 /// the route's step at every one of those lengths, and nothing past them, on every family;
 /// past them, where it runs a stamped type's route, the two routes are one.
 #[cfg(feature = "dynamic")]
 #[test]
 fn the_memo_is_the_route() {
     fn check<W: Word>(name: &str, c: &Consts<'_, W>, cpu: Cpu) {
-        let memo = route::Memo::new(c, cpu);
+        let memo = bands::Memo::new(c, cpu);
         for len in 0..=plan::MEMO_LEN {
             let want = (len < plan::MEMO_LEN)
                 .then(|| route::step(c, len, cpu, Ask::Route(Constants::RunTime)));

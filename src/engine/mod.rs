@@ -15,9 +15,12 @@
     allow(dead_code, unused_imports, unused_macros)
 )]
 
+#[cfg(feature = "std")]
+mod bands;
 mod bitwise;
 mod cached;
 pub(crate) mod detect;
+mod entry;
 mod fold;
 mod fusion;
 #[cfg(all(
@@ -44,46 +47,22 @@ mod step;
 mod table;
 
 #[cfg(feature = "emulated")]
-pub use isa::emulated::Emulated;
+pub use entry::update_emulated;
 #[cfg(feature = "emulated")]
-pub use route::update_emulated;
+pub use isa::emulated::Emulated;
 
-use crate::backend::{Backend, RouteStep};
 use crate::consts::Consts;
 use crate::word::Word;
 #[cfg(feature = "dynamic")]
-pub(crate) use route::update_memo;
-pub(crate) use route::Constants;
-#[cfg(feature = "dynamic")]
-pub(crate) use route::Memo;
-pub(crate) use route::{supports, update, update_rest, update_short, update_tables, update_with};
-pub(crate) use run::Rest;
-
-/// The route of `c` on this CPU decided once for the lengths where it costs most
-/// ([`Memo`]), for [`update_memo`].
-#[cfg(feature = "dynamic")]
-pub(crate) fn memo<W: Word>(c: &Consts<'_, W>) -> Memo {
-    Memo::new(c, detect::features())
-}
-
-/// The kernel [`update`] runs for an input of `len` bytes.
-pub(crate) fn backend_for<W: Word>(c: &Consts<'_, W>, len: usize) -> Backend {
-    route_for(c, len, Constants::Stamped).backend
-}
-
-/// The step the route gives `len` bytes of `c` on this CPU, for its kind of constants.
-pub(crate) fn route_for<W: Word>(c: &Consts<'_, W>, len: usize, constants: Constants) -> RouteStep {
-    route::step(c, len, detect::features(), route::Ask::Route(constants))
-}
-
-/// [`route_for`] at every length, merged into bands (`route::bands`).
+pub(crate) use bands::Memo;
 #[cfg(feature = "std")]
-pub(crate) fn route_bands<W: Word>(
-    c: &Consts<'_, W>,
-    constants: Constants,
-) -> std::vec::Vec<crate::RouteBand> {
-    route::bands(c, detect::features(), constants)
-}
+pub(crate) use entry::route_bands;
+pub(crate) use entry::{backend_for, route_for};
+#[cfg(feature = "dynamic")]
+pub(crate) use entry::{memo, update_memo};
+pub(crate) use entry::{supports, update, update_rest, update_short, update_tables, update_with};
+pub(crate) use route::Constants;
+pub(crate) use run::Rest;
 
 /// Reflects as the model says, then XORs `xorout`.
 ///

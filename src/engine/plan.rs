@@ -95,7 +95,7 @@ pub(crate) const FUSION_BLOCK_MIN: usize = kernels::FUSION_BLOCK;
 const _: () = assert!(FUSION_BLOCK_MIN == 7 * 1024);
 
 /// The lengths whose route a CRC with constants known only at run time (`DynCrc`) decides
-/// once, when it is built (`route::Memo`), and then looks up: under 4 KiB, where deciding it
+/// once, when it is built (`bands::Memo`), and then looks up: under 4 KiB, where deciding it
 /// on each call, on constants read from memory, took 8–25% of a call at 1–256 bytes
 /// (Xeon model 167). From it on the route's tests are a few percent of the kernel's time at
 /// most, and the route runs each call (`spec/decisions.md`, "The run-time route decided once

@@ -40,13 +40,13 @@ impl<W: Word> Then<W> for Report {
 /// What the head inlined at a call site leaves to its caller.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Rest {
-    /// The table kernel (`route::update_tables`), on any CPU.
+    /// The table kernel (`entry::update_tables`), on any CPU.
     Tables,
-    /// The rest of the route (`route::update_rest`).
+    /// The rest of the route (`entry::update_rest`).
     Route,
 }
 
-/// The head inlined at each call site of a stamped type (`route::update_short`): the
+/// The head inlined at each call site of a stamped type (`entry::update_short`): the
 /// tables' few bytes run there, the instruction's call, and for the rest the caller's
 /// out-of-line calls (`crate::crc`). The block loop and the rest of the route copied into
 /// every call site made LLVM's time grow faster than the number of call sites, and so did
@@ -90,7 +90,7 @@ impl<W: Word> Head<'_, W> {
 }
 
 /// The rest of the hot path, inlined into one out-of-line function per stamped type
-/// (`route::update_rest`), where its constants are still compile-time values: the
+/// (`entry::update_rest`), where its constants are still compile-time values: the
 /// instruction's or a folding kernel (any width) called directly; fusion and the tables one
 /// call into [`run_out`] with the step in a register. The step itself, a dozen bytes, would
 /// go through memory and give every caller a stack frame; routed again there instead,
@@ -131,7 +131,7 @@ pub(crate) fn run<W: Word>(c: &Consts<'_, W>, step: &RouteStep, state: W, bytes:
 }
 
 /// [`run`] on the kernels of the instruction set `I`: the target's, or the emulated ones
-/// that the test suites run on any CPU (`route::update_emulated`).
+/// that the test suites run on any CPU (`entry::update_emulated`).
 #[inline(always)]
 pub(crate) fn run_on<I: Isa, W: Word>(
     c: &Consts<'_, W>,
@@ -162,7 +162,7 @@ pub(crate) fn kernel<W: Word>(c: &Consts<'_, W>, step: &RouteStep, state: W, byt
     }
 }
 
-/// A step a `DynCrc` decided when its constants were built (`route::Memo`), run as
+/// A step a `DynCrc` decided when its constants were built (`bands::Memo`), run as
 /// [`Run`] runs it, but the tables inline; `None` for fusion, which the caller leaves to
 /// the whole route out of line.
 #[cfg(feature = "dynamic")]

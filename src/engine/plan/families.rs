@@ -54,7 +54,7 @@ pub(crate) struct Routing {
     /// (`engine::race`): where which of the two leads depends on the host.
     pub(super) races: bool,
     /// For constants known only at run time (`DynCrc`, whose route is decided once,
-    /// `route::Memo`): the length from which a CRC without an instruction of its own folds,
+    /// `bands::Memo`): the length from which a CRC without an instruction of its own folds,
     /// where the tables lead further than `plan::FOLD_MIN`; 0 for it.
     pub(super) run_time_fold_min: u16,
 }

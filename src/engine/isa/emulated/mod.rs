@@ -1,5 +1,5 @@
 //! The kernels' bodies on the emulated lanes and instructions of `primitives.rs`: plain
-//! Rust on any CPU, for the test suites (`route::update_emulated`), as an instruction set
+//! Rust on any CPU, for the test suites (`entry::update_emulated`), as an instruction set
 //! ([`EmulatedIsa`]) that the engine's run takes like the target's: each [`Emulated`]
 //! kernel is a step ([`step`]) run by `run::run_on`.
 

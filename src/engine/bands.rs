@@ -1,12 +1,15 @@
 //! The route's reports: its steps at every length merged into bands (`Consts::route_bands`,
 //! `crc-gen route`, the golden files), and the steps of a CRC with run-time constants
 //! decided once at the lengths where deciding costs most ([`Memo`]). Each step is
-//! [`decide`]'s.
+//! the route's (`route::decide`).
 
 #[cfg(feature = "dynamic")]
-use super::{plan, RouteStep};
-use super::{step, Ask, Constants, Cpu};
+use super::plan;
+use super::plan::Cpu;
+use super::route::{step, Ask, Constants};
 use crate::backend::RouteBand;
+#[cfg(feature = "dynamic")]
+use crate::backend::RouteStep;
 use crate::consts::Consts;
 use crate::word::Word;
 
