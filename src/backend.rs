@@ -232,7 +232,7 @@ pub struct RouteStep {
     /// A forward (msb) CRC run reflected over bit-reversed bytes (GFNI on x86_64, `rbit` on
     /// aarch64).
     pub reflected: bool,
-    /// Vector loads aligned to the vector's size, after a head.
+    /// Vector loads aligned to the vector's size, after a head; for fusion, its fold's.
     pub aligned: bool,
     /// The loop asks the cache for the lines it will load a kilobyte ahead.
     pub reads_ahead: bool,
@@ -263,8 +263,10 @@ impl fmt::Display for RouteStep {
         if self.fusion_bits != 0 {
             write!(f, " {}-bit", self.fusion_bits)?;
         }
-        // Fusion's fold last, with its own choice.
-        let fold = self.fusion_fold.map(|b| (b, self.reduced_by_instruction));
+        // Fusion's fold last, with its own choices.
+        let fold = self
+            .fusion_fold
+            .map(|b| (b, self.reduced_by_instruction, self.aligned));
         for (on, word) in [
             (self.fusion_wide, "wide"),
             (self.raced, "raced"),
@@ -274,17 +276,20 @@ impl fmt::Display for RouteStep {
                 "reduced-by-instruction",
             ),
             (self.reflected, "reflected"),
-            (self.aligned, "aligned"),
+            (self.aligned && fold.is_none(), "aligned"),
             (self.reads_ahead, "reads-ahead"),
         ] {
             if on {
                 write!(f, " {word}")?;
             }
         }
-        if let Some((backend, by_instruction)) = fold {
+        if let Some((backend, by_instruction, aligned)) = fold {
             write!(f, ", then {}", backend.name())?;
             if by_instruction {
                 f.write_str(" reduced-by-instruction")?;
+            }
+            if aligned {
+                f.write_str(" aligned")?;
             }
         }
         Ok(())

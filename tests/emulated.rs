@@ -1,8 +1,7 @@
 //! The generic kernel bodies on emulated vectors and instructions (`src/engine/isa/
 //! emulated/`: plain Rust, a software carry-less multiply), through the same kernel suites
 //! as the real kernels: the 128-, 256- and 512-bit fold body in both bit orders and the
-//! reflected run of msb CRCs, the three-accumulator fold of the CRCs with an instruction,
-//! fusion in the block shape of each width with the CRC instruction of both polynomials,
+//! reflected run of msb CRCs, fusion in the block shape of each width with the CRC instruction of both polynomials,
 //! and the instruction's one and three streams. This is how
 //! the logic of a width is tested on a machine whose CPU lacks it: only the thin intrinsic
 //! layer stays tied to the CPU, and `tests/kernels.rs` runs it wherever the CPU has it.
@@ -20,7 +19,6 @@ fn kernels() -> Vec<Kernel> {
             k.push(Kernel::Emulated(Emulated::Fold { bits, reflected }));
         }
         k.push(Kernel::Emulated(Emulated::Fusion { bits, wide: false }));
-        k.push(Kernel::Emulated(Emulated::ThreeAccumulators { bits }));
     }
     k.push(Kernel::Emulated(Emulated::Fusion {
         bits: 512,
@@ -79,7 +77,4 @@ fn refuse_what_a_crc_lacks() {
         assert!(update_emulated(bzip2, fusion, 0, &data).is_none());
     }
     assert!(update_emulated(bzip2, Emulated::Instruction { three: true }, 0, &data).is_none());
-    let three = Emulated::ThreeAccumulators { bits: 512 };
-    assert!(update_emulated(bzip2, three, 0, &data).is_none());
-    assert!(update_emulated(c, three, c.init_state, &data).is_some());
 }

@@ -211,18 +211,7 @@ pub fn update_emulated<W: Word>(
     state: W,
     bytes: &[u8],
 ) -> Option<W> {
-    let step = match kernel {
-        // A shape no step names: three accumulators, reduced by the instruction.
-        Emulated::ThreeAccumulators { bits } => {
-            let (hw, f) = (c.hw?, c.fold?);
-            if bytes.len() < FOLD_BLOCK {
-                return Some(update_tables(c, state, bytes));
-            }
-            let reg = emulated::fold_three(bits, hw, f, state.low_u64(), bytes);
-            return Some(W::from_u64(reg));
-        }
-        kernel => emulated::step(c, kernel)?,
-    };
+    let step = emulated::step(c, kernel, bytes.len())?;
     // The folding kernels need one whole block; shorter inputs take the tables.
     if step.backend.is_folding() && bytes.len() < FOLD_BLOCK {
         return Some(update_tables(c, state, bytes));

@@ -29,7 +29,7 @@ pub(crate) use super::reduce::{Barrett, ByInstruction, Reduce};
 use super::simd::{CrcInstruction, Lane, Vector};
 use crcstamp_layout::FoldConsts;
 use lanes::{lanes, to_lane};
-use primitives::{fold, init_lane, load, one, splat, splat_pair, D128};
+use primitives::{fold, init_lane, load, one, splat, D128};
 
 mod lanes;
 mod primitives;
@@ -53,43 +53,6 @@ impl Side for Alone {
     unsafe fn step(&mut self) {}
 }
 
-/// Where the fold loop's constant pair comes from: the distance of `N` vectors `V`, the
-/// loop's accumulators.
-pub(crate) trait LoopPair {
-    /// The pair (`FoldConsts`' layout) for a distance of `N` vectors `V`.
-    fn pair<V: Vector, const N: usize>(f: &FoldConsts) -> [u64; 2];
-}
-
-/// Four accumulators, whose distance is a power of two: the stamped constants.
-pub(crate) struct Stamped;
-
-impl LoopPair for Stamped {
-    #[cfg_attr(debug_assertions, inline)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    fn pair<V: Vector, const N: usize>(f: &FoldConsts) -> [u64; 2] {
-        match N {
-            4 => f.k(one::<V>() + 2),
-            _ => unreachable!("the stamped constants hold powers of two"),
-        }
-    }
-}
-
-/// Any number of accumulators, for the CRC of the instruction `I` (32 bits, lsb): the
-/// pair computed at compile time (`hwcrc::fold_pair`) where the stamped constants have none.
-pub(crate) struct OfInstruction<I>(core::marker::PhantomData<I>);
-
-impl<I: CrcInstruction> LoopPair for OfInstruction<I> {
-    #[cfg_attr(debug_assertions, inline)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    fn pair<V: Vector, const N: usize>(f: &FoldConsts) -> [u64; 2] {
-        match N {
-            // The stamped pair, a broadcast from memory, where it has one.
-            4 => Stamped::pair::<V, N>(f),
-            _ => const { super::hwcrc::fold_pair(I::HW, 8 * N * V::BYTES) },
-        }
-    }
-}
-
 /// Folds `bytes` (at least 16) into `reg` on vectors `V`, reduced by `R`: [`body`] from the
 /// register.
 ///
@@ -106,17 +69,18 @@ pub(crate) unsafe fn from_register<V: Vector, const LSB: bool, const BITREV: boo
     // SAFETY: the caller guarantees the instructions.
     unsafe {
         let init = V::widen(init_lane::<V::Lane, LSB, BITREV>(width, reg));
-        body::<V, LSB, BITREV, 0, 4, Stamped, _, R>(f, width, init, bytes, &mut Alone)
+        body::<V, LSB, BITREV, 0, _, R>(f, width, init, bytes, &mut Alone)
     }
 }
 
-/// [`from_register`] with the vector loads aligned: from `ALIGN_FROM` bytes
-/// (`kernels::shapes::ALIGN_MIN`), the bytes before the first `V`-aligned address enter the first
-/// aligned vector as the vector that precedes it. Where bytes move across lanes
-/// ([`Vector::shift_in`]) and the head holds the register's bytes (at least 8), they are the
-/// input's first vector moved up to end at the boundary, one permute and one fold; elsewhere they
-/// are folded on 128-bit lanes (plus one vector when fewer than 16), a few folds one after another
-/// (`spec/decisions.md`, "The head on the whole vector").
+/// [`from_register`] reading `AHEAD` bytes ahead, with the vector loads aligned where
+/// `ALIGN` (the route's choice: `RouteStep::aligned`, from `Isa::aligns_from`): the bytes
+/// before the first `V`-aligned address enter the first aligned vector as the vector that
+/// precedes it. Where bytes move across lanes ([`Vector::shift_in`]) and the head holds the
+/// register's bytes (at least 8), they are the input's first vector moved up to end at the
+/// boundary, one permute and one fold; elsewhere they are folded on 128-bit lanes (plus one
+/// vector when fewer than 16), a few folds one after another (`spec/decisions.md`, "The head
+/// on the whole vector"). An input already aligned, or under two vectors, has no head.
 ///
 /// # Safety
 /// As [`from_register`].
@@ -127,7 +91,7 @@ pub(crate) unsafe fn from_register_aligned<
     const LSB: bool,
     const BITREV: bool,
     const AHEAD: usize,
-    const ALIGN_FROM: usize,
+    const ALIGN: bool,
     R: Reduce,
 >(
     f: &FoldConsts,
@@ -139,16 +103,10 @@ pub(crate) unsafe fn from_register_aligned<
     // SAFETY (every call): the caller guarantees the instructions.
     unsafe {
         let init = init_lane::<V::Lane, LSB, BITREV>(width, reg);
-        if bytes.len() < ALIGN_FROM || skip == 0 || skip >= V::BYTES {
-            return body::<V, LSB, BITREV, AHEAD, 4, Stamped, _, R>(
-                f,
-                width,
-                V::widen(init),
-                bytes,
-                &mut Alone,
-            );
-        }
-        if V::SHIFTS_ACROSS_LANES && LSB && skip >= HEAD_ON_VECTOR_MIN {
+        let (init, bytes) = if !ALIGN || skip == 0 || skip >= V::BYTES || bytes.len() < 2 * V::BYTES
+        {
+            (V::widen(init), bytes)
+        } else if V::SHIFTS_ACROSS_LANES && LSB && skip >= HEAD_ON_VECTOR_MIN {
             let zero = V::splat(0, 0);
             let Some(first) = V::blocks(bytes).0.first() else {
                 unreachable!("the input holds a whole vector")
@@ -159,26 +117,21 @@ pub(crate) unsafe fn from_register_aligned<
             let first = V::xor(load::<V, LSB, BITREV>(first), V::widen(init));
             let (head, _) = first.shift_in(zero, skip);
             let init = fold::<_, LSB>(head, zero, splat::<V, LSB>(f, one::<V>()));
-            return body::<V, LSB, BITREV, AHEAD, 4, Stamped, _, R>(
-                f,
-                width,
-                init,
-                &bytes[skip..],
-                &mut Alone,
-            );
-        }
-        let head = if skip >= 16 { skip } else { skip + V::BYTES };
-        let (head, rest) = bytes.split_at(head);
-        let (blocks, _) = head.as_chunks::<16>();
-        let Some((first, blocks)) = blocks.split_first() else {
-            unreachable!("the head is at least 16 bytes")
+            (init, &bytes[skip..])
+        } else {
+            let head = if skip >= 16 { skip } else { skip + V::BYTES };
+            let (head, rest) = bytes.split_at(head);
+            let (blocks, _) = head.as_chunks::<16>();
+            let Some((first, blocks)) = blocks.split_first() else {
+                unreachable!("the head is at least 16 bytes")
+            };
+            let k128 = splat::<V::Lane, LSB>(f, D128);
+            let x = V::Lane::xor(load::<V::Lane, LSB, BITREV>(first), init);
+            let x = lanes::<V::Lane, LSB, BITREV>(f, x, blocks, head);
+            // The head's 128 bits move on by one lane to precede the rest's first lane.
+            (V::widen(fold::<_, LSB>(x, V::Lane::pair(0, 0), k128)), rest)
         };
-        let k128 = splat::<V::Lane, LSB>(f, D128);
-        let x = V::Lane::xor(load::<V::Lane, LSB, BITREV>(first), init);
-        let x = lanes::<V::Lane, LSB, BITREV>(f, x, blocks, head);
-        // The head's 128 bits move on by one lane to precede the rest's first lane.
-        let init = fold::<_, LSB>(x, V::Lane::pair(0, 0), k128);
-        body::<V, LSB, BITREV, AHEAD, 4, Stamped, _, R>(f, width, V::widen(init), rest, &mut Alone)
+        body::<V, LSB, BITREV, AHEAD, _, R>(f, width, init, bytes, &mut Alone)
     }
 }
 
@@ -186,10 +139,9 @@ pub(crate) unsafe fn from_register_aligned<
 /// ([`from_register_aligned`]): the register's (up to 64 bits) must be among them.
 const HEAD_ON_VECTOR_MIN: usize = 8;
 
-/// For a CRC whose register update the instruction `I` computes (32 bits, lsb): the bytes
-/// before the first `V`-aligned address through `I` (from `ALIGN_FROM`
-/// bytes, `kernels::shapes::ALIGN_BY_INSTRUCTION_MIN`), the rest folded on vectors `V` with
-/// `N` accumulators (3 or 4: [`body`]) and reduced by `I` ([`ByInstruction`]).
+/// For a CRC whose register update the instruction `I` computes (32 bits, lsb): where
+/// `ALIGN` (`RouteStep::aligned`), the bytes before the first `V`-aligned address through
+/// `I`; the rest folded on vectors `V` and reduced by `I` ([`ByInstruction`]).
 ///
 /// # Safety
 /// The CPU must support `V`'s, `V::Lane`'s and `I`'s instructions.
@@ -198,8 +150,7 @@ const HEAD_ON_VECTOR_MIN: usize = 8;
 pub(crate) unsafe fn from_register_by_instruction<
     V: Vector,
     I: CrcInstruction,
-    const ALIGN_FROM: usize,
-    const N: usize,
+    const ALIGN: bool,
 >(
     f: &FoldConsts,
     reg: u64,
@@ -208,7 +159,8 @@ pub(crate) unsafe fn from_register_by_instruction<
     let skip = bytes.as_ptr().align_offset(V::BYTES);
     // SAFETY (every call): the caller guarantees the instructions.
     unsafe {
-        let (reg, bytes) = match bytes.len() >= ALIGN_FROM && skip < V::BYTES {
+        // An input under two vectors has no head, as in `from_register_aligned`.
+        let (reg, bytes) = match ALIGN && skip < V::BYTES && bytes.len() >= 2 * V::BYTES {
             true => {
                 let (head, rest) = bytes.split_at(skip);
                 (
@@ -219,9 +171,7 @@ pub(crate) unsafe fn from_register_by_instruction<
             false => (reg, bytes),
         };
         let init = V::widen(init_lane::<V::Lane, true, false>(32, reg));
-        body::<V, true, false, 0, N, OfInstruction<I>, _, ByInstruction<I>>(
-            f, 32, init, bytes, &mut Alone,
-        )
+        body::<V, true, false, 0, _, ByInstruction<I>>(f, 32, init, bytes, &mut Alone)
     }
 }
 
@@ -252,10 +202,9 @@ macro_rules! fold_loop {
     };
 }
 
-/// Folds `bytes` (at least 16) on vectors `V` with `N` accumulators (4, or 3 with the
-/// constants of `K`), `init` XORed into the first vector (the register placed in its first
-/// lane, or the folded bytes before `bytes`), running `side` once per step of `N` vectors;
-/// returns the register.
+/// Folds `bytes` (at least 16) on vectors `V` with four accumulators, `init` XORed into the
+/// first vector (the register placed in its first lane, or the folded bytes before `bytes`),
+/// running `side` once per step of four vectors; returns the register.
 ///
 /// Inputs shorter than two vectors take half the width, down to 128 bits; `init` may have
 /// lanes other than the first only where `bytes` holds two vectors or more. With `AHEAD`
@@ -271,8 +220,6 @@ pub(crate) unsafe fn body<
     const LSB: bool,
     const BITREV: bool,
     const AHEAD: usize,
-    const N: usize,
-    K: LoopPair,
     S: Side,
     R: Reduce,
 >(
@@ -282,7 +229,6 @@ pub(crate) unsafe fn body<
     bytes: &[u8],
     side: &mut S,
 ) -> u64 {
-    const { assert!(N == 3 || N == 4) };
     // SAFETY (every call below): the caller guarantees the instructions.
     unsafe {
         let (vectors, _) = V::blocks(bytes);
@@ -291,8 +237,8 @@ pub(crate) unsafe fn body<
         let lane0 = init.low_lane();
         let k1 = splat::<V, LSB>(f, one);
         let (acc, mut rest) = match vectors {
-            [v0, v1, v2, v3, rest @ ..] if N == 4 => {
-                let kn = splat_pair::<V, LSB>(K::pair::<V, 4>(f));
+            [v0, v1, v2, v3, rest @ ..] => {
+                let kn = splat::<V, LSB>(f, one + 2);
                 let mut x = [V::xor(load(v0), init), load(v1), load(v2), load(v3)];
                 let mut rest = rest;
                 fold_loop!(x, rest, kn, side, [d0, d1, d2, d3], [d4, d5, d6, d7]);
@@ -308,23 +254,6 @@ pub(crate) unsafe fn body<
                 }
                 (fold::<_, LSB>(y0, y1, k1), rest)
             }
-            [v0, v1, v2, rest @ ..] if N == 3 => {
-                let kn = splat_pair::<V, LSB>(K::pair::<V, 3>(f));
-                let mut x = [V::xor(load(v0), init), load(v1), load(v2)];
-                let mut rest = rest;
-                fold_loop!(x, rest, kn, side, [d0, d1, d2], [d3, d4, d5]);
-                let [x0, x1, x2] = x;
-                // 3 → 1, and two more vectors onto it, each time the two multiplies side by
-                // side: the first moves two vectors on while the second moves one.
-                let k2 = splat::<V, LSB>(f, one + 1);
-                let acc = fold_two::<V, LSB>(x0, x1, x2, k1, k2);
-                match rest {
-                    [d0, d1, tail @ ..] => {
-                        (fold_two::<V, LSB>(acc, load(d0), load(d1), k1, k2), tail)
-                    }
-                    _ => (acc, rest),
-                }
-            }
             // Two or three vectors: the first two folded at once (half the multiplies of
             // four vectors of half the width), then at most one more.
             [v0, v1, rest @ ..] => (fold::<_, LSB>(V::xor(load(v0), init), load(v1), k1), rest),
@@ -333,9 +262,7 @@ pub(crate) unsafe fn body<
             [] if V::BYTES == 16 => return R::reduce::<V::Lane, LSB, BITREV>(f, width, lane0),
             _ => {
                 let init = V::Half::widen(lane0);
-                return body::<V::Half, LSB, BITREV, AHEAD, 4, Stamped, S, R>(
-                    f, width, init, bytes, side,
-                );
+                return body::<V::Half, LSB, BITREV, AHEAD, S, R>(f, width, init, bytes, side);
             }
         };
         let mut acc = acc;
@@ -363,15 +290,6 @@ pub(crate) unsafe fn body<
         let x = lanes::<V::Lane, LSB, BITREV>(f, lane, blocks, bytes);
         R::reduce::<V::Lane, LSB, BITREV>(f, width, x)
     }
-}
-
-/// `a · x^2D ⊕ b · x^D ⊕ c` for `k1`, `k2` the pairs of distances D and 2D: three
-/// consecutive vectors onto the last, the two multiplies side by side.
-#[cfg_attr(debug_assertions, inline)]
-#[cfg_attr(not(debug_assertions), inline(always))]
-unsafe fn fold_two<V: Vector, const LSB: bool>(a: V, b: V, c: V, k1: V, k2: V) -> V {
-    // SAFETY: the caller guarantees `V`'s instructions.
-    unsafe { fold::<_, LSB>(a, fold::<_, LSB>(b, c, k1), k2) }
 }
 
 /// One step of the fold loop: each of the `N` accumulators folded over its next vector at

@@ -21,7 +21,7 @@
 //! (`hwcrc::join_consts`), so a block can take any number of steps from `MIN` to `MAX`:
 //! each instruction set's entry points (`isa/<arch>/`) fix the shape per width.
 
-use super::fold::{body, ByInstruction, Side, Stamped};
+use super::fold::{body, ByInstruction, Side};
 use super::hwcrc::{join_consts, JOIN_WORDS};
 use super::simd::Lane;
 use super::simd::{CrcInstruction, Vector};
@@ -142,7 +142,7 @@ unsafe fn fused<V: Vector, I: CrcInstruction, const WORDS: usize, const AHEAD: u
     // SAFETY (every call): the caller guarantees the instructions.
     unsafe {
         let init = V::Lane::pair(u64::from(state), 0); // the register where lsb folding puts it
-        let v = body::<V, true, false, AHEAD, 4, Stamped, _, ByInstruction<I>>(
+        let v = body::<V, true, false, AHEAD, _, ByInstruction<I>>(
             f,
             32,
             V::widen(init),

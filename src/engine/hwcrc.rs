@@ -81,17 +81,6 @@ const fn join_table(hw: HwCrc) -> [[u32; 3]; JOIN_WORDS + 1] {
     t
 }
 
-/// The fold constant pair for a distance of `bits` (a multiple of 128 from 128) of the
-/// instruction's CRC, in `FoldConsts`' layout for width 32, lsb (`spec/constants.md`):
-/// `[x^(bits + 31), x^(bits − 33)] mod G`, reflected. For the fold loop's distances that
-/// are no power of two (three accumulators, `fold::OfInstruction`); a const fn, for
-/// compile time only (each power of x is `bits` shifts).
-pub(crate) const fn fold_pair(hw: HwCrc, bits: usize) -> [u64; 2] {
-    assert!(bits >= 128 && bits.is_multiple_of(128));
-    let bits = bits as u32;
-    [xpow(hw, bits + 31) as u64, xpow(hw, bits - 33) as u64]
-}
-
 const JOIN_CRC32: [[u32; 3]; JOIN_WORDS + 1] = join_table(HwCrc::Crc32);
 const JOIN_CRC32C: [[u32; 3]; JOIN_WORDS + 1] = join_table(HwCrc::Crc32c);
 
@@ -207,22 +196,6 @@ pub(crate) const fn supports(hw: HwCrc) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// The fold pairs at the stamped distances equal the stamped CRC-32C's and CRC-32's
-    /// constants (derived by `crc-gen`, independently).
-    #[test]
-    fn fold_pairs_match_the_stamped_constants() {
-        use crate::catalog::{Crc32Iscsi, Crc32IsoHdlc};
-        for (hw, consts) in [
-            (HwCrc::Crc32c, Crc32Iscsi::consts()),
-            (HwCrc::Crc32, Crc32IsoHdlc::consts()),
-        ] {
-            let f = consts.fold.expect("folding constants");
-            for (i, bits) in [128, 256, 512, 1024, 2048].into_iter().enumerate() {
-                assert_eq!(fold_pair(hw, bits), f.k(i), "{hw:?} at {bits} bits");
-            }
-        }
-    }
 
     /// The incrementally built join constants equal direct powers of x (themselves checked
     /// against square-and-multiply in `fusion`'s tests).

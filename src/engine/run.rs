@@ -257,20 +257,28 @@ fn fold<I: Isa, W: Word>(
     if c.model.refin {
         let reg = state.low_u64();
         let by_instruction = match (c.hw, step.reduced_by_instruction) {
-            (Some(hw), true) => I::fold_by_instruction(backend, hw, f, reg, bytes),
+            (Some(hw), true) => I::fold_by_instruction(backend, step.aligned, hw, f, reg, bytes),
             _ => None,
         };
         return W::from_u64(match by_instruction {
             Some(reg) => reg,
-            None => I::fold::<true>(backend, f, width, reg, bytes),
+            None => I::fold::<true>(backend, step.aligned, f, width, reg, bytes),
         });
     }
     // The kernels keep the register unreflected for msb models, in the low bits.
     let unused = W::BITS - width;
     let reg = (state >> unused).low_u64();
     let reg = match (c.fold_reflected, step.reflected) {
-        (Some(twin), true) => I::fold_reflected(backend, step.reads_ahead, twin, width, reg, bytes),
-        _ => I::fold::<false>(backend, f, width, reg, bytes),
+        (Some(twin), true) => I::fold_reflected(
+            backend,
+            step.reads_ahead,
+            step.aligned,
+            twin,
+            width,
+            reg,
+            bytes,
+        ),
+        _ => I::fold::<false>(backend, step.aligned, f, width, reg, bytes),
     };
     W::from_u64(reg) << unused
 }

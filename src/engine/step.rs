@@ -60,14 +60,19 @@ pub(crate) fn step_with<W: Word>(
             // 512-bit vectors only: `RACES` is set with them).
             step.fusion_fold = fusion_fold(cpu);
             step.reduced_by_instruction = step.fusion_fold.is_some_and(by_instruction);
+            // The fold's loads as the fold's own step on `len` bytes: the race runs it on
+            // all of them, and fusion's 512-bit shapes leave it none or all (their blocks
+            // are whole aligned vectors), the 256-bit one a fold that never aligns.
+            step.aligned = step
+                .fusion_fold
+                .is_some_and(|b| Host::aligns(b, step.reduced_by_instruction, len));
             step.raced = cfg!(target_arch = "x86_64") && cpu.races();
         }
         b if b.is_folding() => {
             step.reflected = c.fold_reflected.is_some() && plan::runs_reflected(b, cpu, len);
             step.reads_ahead = step.reflected && plan::reads_ahead(cpu, len);
             step.reduced_by_instruction = by_instruction(b);
-            step.aligned =
-                Host::aligns_from(b, step.reduced_by_instruction).is_some_and(|from| len >= from);
+            step.aligned = Host::aligns(b, step.reduced_by_instruction, len);
         }
         _ => {}
     }

@@ -95,12 +95,13 @@ macro_rules! by_order {
 macro_rules! signed {
     (
         $(#[$attr:meta])*
-        fn fold_reflected |$b:pat_param, $ahead:pat_param, $twin:pat_param, $width:pat_param, $reg:pat_param, $bytes:pat_param| $body:block
+        fn fold_reflected |$b:pat_param, $ahead:pat_param, $aligned:pat_param, $twin:pat_param, $width:pat_param, $reg:pat_param, $bytes:pat_param| $body:block
     ) => {
         $(#[$attr])*
         fn fold_reflected(
             $b: Backend,
             $ahead: bool,
+            $aligned: bool,
             $twin: &FoldConsts,
             $width: u32,
             $reg: u64,
@@ -123,13 +124,16 @@ macro_rules! signed {
 }
 
 /// [`Isa::fold`] in an `impl Isa`: each folding kernel `$backend` to its two entry points
-/// (`$lsb` for lsb CRCs, `$msb` for msb ones), picked by the const parameter.
+/// (`$lsb` for lsb CRCs, `$msb` for msb ones), picked by the const parameter, and for a
+/// kernel that aligns its loads (`Isa::aligns_from`) the two that do, picked by the step's
+/// `aligned`.
 #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
 macro_rules! fold_by_backend {
-    ($($backend:ident => $lsb:path, $msb:path;)+) => {
+    ($($backend:ident => $lsb:path, $msb:path $(, aligned $alsb:path, $amsb:path)?;)+) => {
         #[inline(always)]
         fn fold<const LSB: bool>(
             backend: Backend,
+            aligned: bool,
             f: &FoldConsts,
             width: u32,
             reg: u64,
@@ -138,10 +142,14 @@ macro_rules! fold_by_backend {
             // SAFETY (every arm): `backend` is available, so detection checked every
             // extension its entry point enables.
             unsafe {
-                match (backend, LSB) {
+                match (backend, LSB, aligned) {
                     $(
-                        (Backend::$backend, true) => $lsb(f, width, reg, bytes),
-                        (Backend::$backend, false) => $msb(f, width, reg, bytes),
+                        $(
+                            (Backend::$backend, true, true) => $alsb(f, width, reg, bytes),
+                            (Backend::$backend, false, true) => $amsb(f, width, reg, bytes),
+                        )?
+                        (Backend::$backend, true, _) => $lsb(f, width, reg, bytes),
+                        (Backend::$backend, false, _) => $msb(f, width, reg, bytes),
                     )+
                     _ => unreachable!("not a folding backend of this architecture: {backend:?}"),
                 }
@@ -183,8 +191,16 @@ pub(crate) trait Isa {
     }
 
     /// Runs the folding kernel `backend` on `bytes` (at least 16) from the register `reg` in
-    /// the kernels' layout. `backend` must be available here.
-    fn fold<const LSB: bool>(backend: Backend, _: &FoldConsts, _: u32, _: u64, _: &[u8]) -> u64 {
+    /// the kernels' layout, its loads aligned where `aligned` (`RouteStep::aligned`).
+    /// `backend` must be available here.
+    fn fold<const LSB: bool>(
+        backend: Backend,
+        _: bool,
+        _: &FoldConsts,
+        _: u32,
+        _: u64,
+        _: &[u8],
+    ) -> u64 {
         unreachable!("no folding kernel on this target: {backend:?}")
     }
 
@@ -192,7 +208,14 @@ pub(crate) trait Isa {
     /// Barrett (`fold::ByInstruction`); `None` where no entry does. The instruction must be
     /// available.
     #[inline(always)]
-    fn fold_by_instruction(_: Backend, _: HwCrc, _: &FoldConsts, _: u64, _: &[u8]) -> Option<u64> {
+    fn fold_by_instruction(
+        _: Backend,
+        _: bool,
+        _: HwCrc,
+        _: &FoldConsts,
+        _: u64,
+        _: &[u8],
+    ) -> Option<u64> {
         None
     }
 
@@ -202,17 +225,33 @@ pub(crate) trait Isa {
         false
     }
 
-    /// From which length `backend`'s entry aligns its vector loads (`by_instruction`: the
-    /// entry reduced by the instruction), if it does.
+    /// From which length `backend`'s entries aligned loads pay (`by_instruction`: the entry
+    /// reduced by the instruction), where it has them.
     fn aligns_from(_: Backend, _: bool) -> Option<usize> {
         None
     }
 
+    /// Whether `backend` runs `len` bytes with its loads aligned: the step's `aligned`, which
+    /// the kernel's entry takes as given.
+    #[inline(always)]
+    fn aligns(backend: Backend, by_instruction: bool, len: usize) -> bool {
+        Self::aligns_from(backend, by_instruction).is_some_and(|from| len >= from)
+    }
+
     /// [`fold`](Self::fold) for an msb CRC run reflected over bit-reversed bytes: `twin` are
     /// the constants of the lsb CRC of the same polynomial; `reg`, in and out, the msb
-    /// register; `ahead`: reading `shapes::AHEAD` bytes ahead, where the entry can.
-    fn fold_reflected(b: Backend, ahead: bool, twin: &FoldConsts, _: u32, _: u64, _: &[u8]) -> u64 {
-        let _ = (ahead, twin);
+    /// register; `ahead`: reading `shapes::AHEAD` bytes ahead, where the entry can;
+    /// `aligned` as for [`fold`](Self::fold).
+    fn fold_reflected(
+        b: Backend,
+        ahead: bool,
+        aligned: bool,
+        twin: &FoldConsts,
+        _: u32,
+        _: u64,
+        _: &[u8],
+    ) -> u64 {
+        let _ = (ahead, aligned, twin);
         unreachable!("no folding kernel on this target: {b:?}")
     }
 

@@ -73,7 +73,7 @@ impl Isa for Aarch64 {
         /// vector pipes of Neoverse V1/V2 to the multiplies and EOR3 (`plan::runs_reflected`).
         /// There is no read-ahead shape here.
         #[inline(always)]
-        fn fold_reflected |backend, _, twin, width, reg, bytes| {
+        fn fold_reflected |backend, _, _, twin, width, reg, bytes| {
             // SAFETY (every arm): `backend` is available, so detection checked every extension its
             // entry point enables; `rbit` is NEON, the aarch64 baseline.
             unsafe {

@@ -25,13 +25,6 @@ pub enum Emulated {
         /// The wide 512-bit shape (twice the instruction's words a step; AMD).
         wide: bool,
     },
-    /// The fold body with three accumulators (corsix's `v3x2` shape) on vectors of `bits`
-    /// bits, reduced by the instruction, as the 512-bit kernel of CRC-32C can run: for the
-    /// CRCs with an instruction (width 32, lsb).
-    ThreeAccumulators {
-        /// Vector width.
-        bits: u32,
-    },
     /// The CRC instruction: one stream, or three where the input is long enough.
     Instruction {
         /// Three streams.
@@ -42,8 +35,7 @@ pub enum Emulated {
 use crate::backend::{Backend, RouteStep};
 use crate::consts::Consts;
 use crate::engine::fold::{
-    from_register, from_register_aligned, from_register_by_instruction, Barrett, ByInstruction,
-    Reduce,
+    from_register, from_register_aligned, from_register_by_instruction, Barrett,
 };
 use crate::engine::isa::Isa;
 use crate::engine::kernels::shapes::{
@@ -51,7 +43,7 @@ use crate::engine::kernels::shapes::{
     YMM_MIN_STEPS, YMM_WORDS, ZMM_MAX_STEPS, ZMM_MIN_STEPS, ZMM_WIDE_MAX_STEPS, ZMM_WIDE_MIN_STEPS,
     ZMM_WIDE_WORDS, ZMM_WORDS,
 };
-use crate::engine::simd::{CrcInstruction, Vector};
+use crate::engine::simd::Vector;
 use crate::engine::step::plain;
 use crate::engine::{fusion, hwcrc};
 use crate::word::Word;
@@ -89,25 +81,48 @@ impl Isa for EmulatedIsa {
     }
     fn fold<const LSB: bool>(
         b: Backend,
+        aligned: bool,
         f: &FoldConsts,
         width: u32,
         reg: u64,
         bytes: &[u8],
     ) -> u64 {
-        fold(bits(b), LSB, false, None, f, width, reg, bytes)
+        let how = How {
+            lsb: LSB,
+            reflected: false,
+            hw: None,
+            aligned,
+        };
+        fold(bits(b), how, f, width, reg, bytes)
     }
     fn fold_by_instruction(
         b: Backend,
+        aligned: bool,
         hw: HwCrc,
         f: &FoldConsts,
         reg: u64,
         bytes: &[u8],
     ) -> Option<u64> {
-        Some(fold(bits(b), true, false, Some(hw), f, 32, reg, bytes))
+        let how = How {
+            lsb: true,
+            reflected: false,
+            hw: Some(hw),
+            aligned,
+        };
+        Some(fold(bits(b), how, f, 32, reg, bytes))
+    }
+    /// As x86_64's: the 512-bit kernel, by the instruction from its own length.
+    fn aligns_from(backend: Backend, by_instruction: bool) -> Option<usize> {
+        match (backend, by_instruction) {
+            (Backend::Vpclmul512, true) => Some(ALIGN_BY_INSTRUCTION_MIN),
+            (Backend::Vpclmul512, false) => Some(ALIGN_MIN),
+            _ => None,
+        }
     }
     signed! {
-        fn fold_reflected |b, _, twin, width, reg, bytes| {
-            fold(bits(b), true, true, None, twin, width, reg, bytes)
+        fn fold_reflected |b, _, aligned, twin, width, reg, bytes| {
+            let how = How { lsb: true, reflected: true, hw: None, aligned };
+            fold(bits(b), how, twin, width, reg, bytes)
         }
     }
     signed! {
@@ -121,10 +136,10 @@ impl Isa for EmulatedIsa {
     }
 }
 
-/// The step that runs `kernel` on `c` (`run::run_on` with [`EmulatedIsa`]); `None` where
-/// `c` lacks its data (folding constants, a CRC instruction, reflected constants) and for
-/// [`Emulated::ThreeAccumulators`], a shape no step names ([`fold_three`]).
-pub(crate) fn step<W: Word>(c: &Consts<'_, W>, kernel: Emulated) -> Option<RouteStep> {
+/// The step that runs `kernel` on `len` bytes of `c` (`run::run_on` with [`EmulatedIsa`]);
+/// `None` where `c` lacks its data (folding constants, a CRC instruction, reflected
+/// constants). The loads are aligned from the lengths the real kernels' are.
+pub(crate) fn step<W: Word>(c: &Consts<'_, W>, kernel: Emulated, len: usize) -> Option<RouteStep> {
     // Reduced by the instruction where the CRC has one, as on x86_64.
     let by_instruction = c.model.refin && c.model.width == 32 && c.hw.is_some();
     match kernel {
@@ -135,9 +150,11 @@ pub(crate) fn step<W: Word>(c: &Consts<'_, W>, kernel: Emulated) -> Option<Route
             } else {
                 c.fold?
             };
+            let reduced_by_instruction = by_instruction && !reflected;
             Some(RouteStep {
                 reflected,
-                reduced_by_instruction: by_instruction && !reflected,
+                reduced_by_instruction,
+                aligned: EmulatedIsa::aligns(named(bits), reduced_by_instruction, len),
                 ..plain(named(bits))
             })
         }
@@ -148,6 +165,7 @@ pub(crate) fn step<W: Word>(c: &Consts<'_, W>, kernel: Emulated) -> Option<Route
                 fusion_wide: wide,
                 fusion_fold: Some(named(bits)),
                 reduced_by_instruction: true,
+                aligned: EmulatedIsa::aligns(named(bits), true, len),
                 ..plain(Backend::Fusion)
             })
         }
@@ -158,107 +176,65 @@ pub(crate) fn step<W: Word>(c: &Consts<'_, W>, kernel: Emulated) -> Option<Route
                 ..plain(Backend::HwCrc)
             })
         }
-        Emulated::ThreeAccumulators { .. } => None,
     }
 }
 
-/// The fold body on `bits`-bit emulated vectors (128, 256 or 512); `reflected`: an msb
-/// CRC run reflected (`f` its twin's constants, `lsb` true, `reg` the msb register); `hw`:
-/// reduced by the emulated instruction for that polynomial (width 32, lsb), as the real
-/// kernels do where the CPU has it.
-#[allow(clippy::too_many_arguments)]
-pub(crate) fn fold(
-    bits: u32,
+/// How [`fold`] runs: the bit order, an msb CRC run reflected (`f` its twin's constants,
+/// `lsb` true, `reg` the msb register), reduced by the emulated instruction for that
+/// polynomial (width 32, lsb) as the real kernels are where the CPU has it, and the loads
+/// aligned (the step's; 512 bits only, as the real kernels).
+#[derive(Clone, Copy)]
+pub(crate) struct How {
     lsb: bool,
     reflected: bool,
     hw: Option<HwCrc>,
-    f: &FoldConsts,
-    width: u32,
-    reg: u64,
-    bytes: &[u8],
-) -> u64 {
-    macro_rules! at {
-        ($v:ty, $fold:ident, $by_instruction:ident) => {
-            // SAFETY: the emulated primitives are plain Rust.
-            unsafe {
-                match (lsb, reflected, hw) {
-                    (true, false, Some(HwCrc::Crc32)) => {
-                        $by_instruction::<$v, EmulatedCrc<false>>(f, reg, bytes)
-                    }
-                    (true, false, Some(HwCrc::Crc32c)) => {
-                        $by_instruction::<$v, EmulatedCrc<true>>(f, reg, bytes)
-                    }
-                    (true, true, _) => $fold::<$v, true, true, Barrett>(f, width, reg, bytes),
-                    (true, false, _) => $fold::<$v, true, false, Barrett>(f, width, reg, bytes),
-                    (false, ..) => $fold::<$v, false, false, Barrett>(f, width, reg, bytes),
-                }
-            }
-        };
-    }
-    /// Aligned loads, as the 512-bit kernels (the prefetches are the real kernels' only).
-    unsafe fn aligned<V: Vector, const LSB: bool, const BITREV: bool, R: Reduce>(
+    aligned: bool,
+}
+
+/// The fold body on `bits`-bit emulated vectors (128, 256 or 512), run as `how` says.
+pub(crate) fn fold(bits: u32, how: How, f: &FoldConsts, width: u32, reg: u64, bytes: &[u8]) -> u64 {
+    /// Barrett-reduced, its loads aligned where `ALIGN`.
+    unsafe fn barrett<V: Vector, const LSB: bool, const BITREV: bool, const ALIGN: bool>(
         f: &FoldConsts,
         width: u32,
         reg: u64,
         bytes: &[u8],
     ) -> u64 {
         // SAFETY: the caller's.
-        unsafe { from_register_aligned::<V, LSB, BITREV, 0, ALIGN_MIN, R>(f, width, reg, bytes) }
+        unsafe {
+            match ALIGN {
+                true => {
+                    from_register_aligned::<V, LSB, BITREV, 0, true, Barrett>(f, width, reg, bytes)
+                }
+                false => from_register::<V, LSB, BITREV, Barrett>(f, width, reg, bytes),
+            }
+        }
     }
-    /// Aligned by the instruction, as the 512-bit kernel for CRC-32C.
-    unsafe fn aligned_by<V: Vector, I: CrcInstruction>(
-        f: &FoldConsts,
-        reg: u64,
-        bytes: &[u8],
-    ) -> u64 {
-        // SAFETY: the caller's.
-        unsafe { from_register_by_instruction::<V, I, ALIGN_BY_INSTRUCTION_MIN, 4>(f, reg, bytes) }
-    }
-    /// Reduced by the instruction, as `pclmul_crc32c` and `vpclmul256_crc32c`.
-    unsafe fn reduced_by<V: Vector, I: CrcInstruction>(
-        f: &FoldConsts,
-        reg: u64,
-        bytes: &[u8],
-    ) -> u64 {
-        // SAFETY: the caller's.
-        unsafe { from_register::<V, true, false, ByInstruction<I>>(f, 32, reg, bytes) }
-    }
-    match bits {
-        128 => at!(Emulated128, from_register, reduced_by),
-        256 => at!(Emulated256, from_register, reduced_by),
-        // As the 512-bit kernels: aligned loads (by the instruction where it reduces).
-        _ => at!(Emulated512, aligned, aligned_by),
-    }
-}
-
-/// The fold body with three accumulators on `bits`-bit emulated vectors, reduced by the
-/// emulated instruction for `hw`, its loads aligned as the 512-bit kernel's.
-pub(crate) fn fold_three(bits: u32, hw: HwCrc, f: &FoldConsts, reg: u64, bytes: &[u8]) -> u64 {
     macro_rules! at {
-        ($v:ty) => {
+        ($v:ty, $align:literal) => {
             // SAFETY: the emulated primitives are plain Rust.
             unsafe {
-                match hw {
-                    HwCrc::Crc32 => from_register_by_instruction::<
-                        $v,
-                        EmulatedCrc<false>,
-                        ALIGN_BY_INSTRUCTION_MIN,
-                        3,
-                    >(f, reg, bytes),
-                    HwCrc::Crc32c => from_register_by_instruction::<
-                        $v,
-                        EmulatedCrc<true>,
-                        ALIGN_BY_INSTRUCTION_MIN,
-                        3,
-                    >(f, reg, bytes),
+                match (how.lsb, how.reflected, how.hw) {
+                    (true, false, Some(HwCrc::Crc32)) => {
+                        from_register_by_instruction::<$v, EmulatedCrc<false>, $align>(
+                            f, reg, bytes,
+                        )
+                    }
+                    (true, false, Some(HwCrc::Crc32c)) => {
+                        from_register_by_instruction::<$v, EmulatedCrc<true>, $align>(f, reg, bytes)
+                    }
+                    (true, true, _) => barrett::<$v, true, true, $align>(f, width, reg, bytes),
+                    (true, false, _) => barrett::<$v, true, false, $align>(f, width, reg, bytes),
+                    (false, ..) => barrett::<$v, false, false, $align>(f, width, reg, bytes),
                 }
             }
         };
     }
-    match bits {
-        128 => at!(Emulated128),
-        256 => at!(Emulated256),
-        _ => at!(Emulated512),
+    match (bits, how.aligned) {
+        (128, _) => at!(Emulated128, false),
+        (256, _) => at!(Emulated256, false),
+        (_, false) => at!(Emulated512, false),
+        (_, true) => at!(Emulated512, true),
     }
 }
 

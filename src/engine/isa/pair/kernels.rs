@@ -16,12 +16,15 @@ use crcstamp_layout::FoldConsts;
 /// whose few extra folds then pay.
 const ALIGN_FROM: usize = 64;
 
-/// Folds `bytes` (at least 16) into `reg` on `Pair<M>` lanes, reduced by Barrett.
+/// Folds `bytes` (at least 16) into `reg` on `Pair<M>` lanes, reduced by Barrett, the
+/// loads aligned where `aligned` (the step's, set only where they are slow misaligned:
+/// [`aligns_from`]).
 ///
 /// # Safety
 /// The CPU must have `M`'s instruction.
 #[inline(always)]
 pub(crate) unsafe fn body<M: Multiply, const LSB: bool>(
+    aligned: bool,
     f: &FoldConsts,
     width: u32,
     reg: u64,
@@ -29,8 +32,8 @@ pub(crate) unsafe fn body<M: Multiply, const LSB: bool>(
 ) -> u64 {
     // SAFETY: the caller's.
     unsafe {
-        match M::MISALIGNED_SLOW {
-            true => from_register_aligned::<Pair<M>, LSB, false, 0, ALIGN_FROM, Barrett>(
+        match M::MISALIGNED_SLOW && aligned {
+            true => from_register_aligned::<Pair<M>, LSB, false, 0, true, Barrett>(
                 f, width, reg, bytes,
             ),
             false => from_register::<Pair<M>, LSB, false, Barrett>(f, width, reg, bytes),
@@ -64,12 +67,12 @@ pub(crate) trait PairIsa: Multiply {
     ///
     /// # Safety
     /// The CPU must have what [`has`](Self::has) checks.
-    unsafe fn fold_lsb(f: &FoldConsts, width: u32, reg: u64, bytes: &[u8]) -> u64;
+    unsafe fn fold_lsb(aligned: bool, f: &FoldConsts, width: u32, reg: u64, bytes: &[u8]) -> u64;
     /// The same for msb CRCs.
     ///
     /// # Safety
     /// As [`fold_lsb`](Self::fold_lsb).
-    unsafe fn fold_msb(f: &FoldConsts, width: u32, reg: u64, bytes: &[u8]) -> u64;
+    unsafe fn fold_msb(aligned: bool, f: &FoldConsts, width: u32, reg: u64, bytes: &[u8]) -> u64;
 }
 
 /// [`PairIsa::fold_lsb`] and [`PairIsa::fold_msb`] in an `impl PairIsa`: `#[inline(never)]`
@@ -80,17 +83,29 @@ macro_rules! pair_entries {
         #[doc = concat!("# Safety\nThe CPU must have ", $needs, ".")]
         #[inline(never)]
         $(#[target_feature(enable = $feature)])?
-        unsafe fn fold_lsb(f: &crcstamp_layout::FoldConsts, width: u32, reg: u64, bytes: &[u8]) -> u64 {
+        unsafe fn fold_lsb(
+            aligned: bool,
+            f: &crcstamp_layout::FoldConsts,
+            width: u32,
+            reg: u64,
+            bytes: &[u8],
+        ) -> u64 {
             // SAFETY: as above.
-            unsafe { super::pair::kernels::body::<Self, true>(f, width, reg, bytes) }
+            unsafe { super::pair::kernels::body::<Self, true>(aligned, f, width, reg, bytes) }
         }
 
         #[doc = concat!("# Safety\nThe CPU must have ", $needs, ".")]
         #[inline(never)]
         $(#[target_feature(enable = $feature)])?
-        unsafe fn fold_msb(f: &crcstamp_layout::FoldConsts, width: u32, reg: u64, bytes: &[u8]) -> u64 {
+        unsafe fn fold_msb(
+            aligned: bool,
+            f: &crcstamp_layout::FoldConsts,
+            width: u32,
+            reg: u64,
+            bytes: &[u8],
+        ) -> u64 {
             // SAFETY: as above.
-            unsafe { super::pair::kernels::body::<Self, false>(f, width, reg, bytes) }
+            unsafe { super::pair::kernels::body::<Self, false>(aligned, f, width, reg, bytes) }
         }
     };
 }
@@ -114,6 +129,7 @@ impl<M: PairIsa> Isa for OnPairs<M> {
     #[inline(always)]
     fn fold<const LSB: bool>(
         backend: Backend,
+        aligned: bool,
         f: &FoldConsts,
         width: u32,
         reg: u64,
@@ -123,8 +139,8 @@ impl<M: PairIsa> Isa for OnPairs<M> {
             // SAFETY: `backend` is available, so detection found what the kernel needs.
             true => unsafe {
                 match LSB {
-                    true => M::fold_lsb(f, width, reg, bytes),
-                    false => M::fold_msb(f, width, reg, bytes),
+                    true => M::fold_lsb(aligned, f, width, reg, bytes),
+                    false => M::fold_msb(aligned, f, width, reg, bytes),
                 }
             },
             false => unreachable!("not a folding backend of this architecture: {backend:?}"),

@@ -42,13 +42,15 @@ impl Isa for X86_64 {
     fold_by_backend! {
         Pclmul => pclmul_lsb, pclmul_msb;
         Vpclmul256 => vpclmul256_lsb, vpclmul256_msb;
-        Vpclmul512 => vpclmul512_lsb, vpclmul512_msb;
+        Vpclmul512 => vpclmul512_lsb, vpclmul512_msb,
+            aligned vpclmul512_aligned_lsb, vpclmul512_aligned_msb;
     }
 
     /// CRC-32C only, reduced by two steps of the `crc32` instruction.
     #[inline(always)]
     fn fold_by_instruction(
         backend: Backend,
+        aligned: bool,
         hw: HwCrc,
         f: &FoldConsts,
         reg: u64,
@@ -59,7 +61,12 @@ impl Isa for X86_64 {
         match (backend, hw) {
             (Backend::Pclmul, HwCrc::Crc32c) => Some(unsafe { pclmul_crc32c(f, reg, bytes) }),
             (Backend::Vpclmul256, HwCrc::Crc32c) => Some(unsafe { vpclmul256_crc32c(f, reg, bytes) }),
-            (Backend::Vpclmul512, HwCrc::Crc32c) => Some(unsafe { vpclmul512_crc32c(f, reg, bytes) }),
+            (Backend::Vpclmul512, HwCrc::Crc32c) => Some(unsafe {
+                match aligned {
+                    true => vpclmul512_aligned_crc32c(f, reg, bytes),
+                    false => vpclmul512_crc32c(f, reg, bytes),
+                }
+            }),
             _ => None,
         }
     }
@@ -75,7 +82,8 @@ impl Isa for X86_64 {
         )
     }
 
-    /// The 512-bit kernel only.
+    /// The 512-bit kernel only: on Intel a 512-bit load that spans two cache lines costs
+    /// (`kernels::shapes::ALIGN_MIN`).
     fn aligns_from(backend: Backend, by_instruction: bool) -> Option<usize> {
         match (backend, by_instruction) {
             (Backend::Vpclmul512, true) => Some(ALIGN_BY_INSTRUCTION_MIN),
@@ -88,13 +96,18 @@ impl Isa for X86_64 {
         /// The kernel reflects the register in the vector unit. Only the 512-bit kernel runs
         /// so, where the CPU has GFNI (`plan::runs_reflected`).
         #[inline(always)]
-        fn fold_reflected |backend, ahead, twin, width, reg, bytes| {
+        fn fold_reflected |backend, ahead, aligned, twin, width, reg, bytes| {
             assert!(
                 backend == Backend::Vpclmul512,
                 "{backend:?} does not run msb CRCs reflected"
             );
             // SAFETY: the caller checked GFNI (`plan::runs_reflected`), and `backend` is available.
-            unsafe { reflected::vpclmul512_reflected(ahead, twin, width, reg, bytes) }
+            unsafe {
+                match aligned {
+                    true => reflected::vpclmul512_reflected_aligned(ahead, twin, width, reg, bytes),
+                    false => reflected::vpclmul512_reflected(ahead, twin, width, reg, bytes),
+                }
+            }
         }
     }
 
@@ -153,7 +166,14 @@ by_order! {
     #[target_feature(
         enable = "avx512f,avx512vl,avx512bw,avx512vbmi,vpclmulqdq,avx2,pclmulqdq,sse4.1,ssse3"
     )]
-    fn vpclmul512_lsb / vpclmul512_msb = from_register_aligned::<__m512i, _, false, 0, { ALIGN_MIN }, Barrett>;
+    fn vpclmul512_lsb / vpclmul512_msb = from_register::<__m512i, _, false, Barrett>;
+
+    /// # Safety
+    /// As [`vpclmul512_lsb`].
+    #[target_feature(
+        enable = "avx512f,avx512vl,avx512bw,avx512vbmi,vpclmulqdq,avx2,pclmulqdq,sse4.1,ssse3"
+    )]
+    fn vpclmul512_aligned_lsb / vpclmul512_aligned_msb = from_register_aligned::<__m512i, _, false, 0, true, Barrett>;
 }
 
 /// CRC-32C on 128-bit lanes, reduced by the `crc32` instruction.
@@ -185,9 +205,20 @@ unsafe fn vpclmul256_crc32c(f: &FoldConsts, reg: u64, bytes: &[u8]) -> u64 {
 )]
 unsafe fn vpclmul512_crc32c(f: &FoldConsts, reg: u64, bytes: &[u8]) -> u64 {
     // SAFETY: as above.
-    unsafe {
-        from_register_by_instruction::<__m512i, Sse42, ALIGN_BY_INSTRUCTION_MIN, 4>(f, reg, bytes)
-    }
+    unsafe { from_register_by_instruction::<__m512i, Sse42, false>(f, reg, bytes) }
+}
+
+/// [`vpclmul512_crc32c`] with its loads aligned, the bytes before them through the
+/// instruction.
+///
+/// # Safety
+/// As [`vpclmul512_crc32c`].
+#[target_feature(
+    enable = "avx512f,avx512vl,avx512bw,avx512vbmi,vpclmulqdq,avx2,pclmulqdq,sse4.2,sse4.1,ssse3"
+)]
+unsafe fn vpclmul512_aligned_crc32c(f: &FoldConsts, reg: u64, bytes: &[u8]) -> u64 {
+    // SAFETY: as above.
+    unsafe { from_register_by_instruction::<__m512i, Sse42, true>(f, reg, bytes) }
 }
 
 /// # Safety

@@ -4,7 +4,7 @@
 use core::arch::x86_64::__m512i;
 
 use crate::engine::fold::{from_register_aligned, Barrett};
-use crate::engine::kernels::shapes::{AHEAD, ALIGN_MIN};
+use crate::engine::kernels::shapes::AHEAD;
 use crcstamp_layout::FoldConsts;
 
 /// An msb CRC run reflected over bit-reversed bytes (`fold.rs`), `f` the constants of
@@ -25,10 +25,37 @@ pub(super) unsafe fn vpclmul512_reflected(
     // SAFETY: as above.
     unsafe {
         match ahead {
-            true => from_register_aligned::<__m512i, true, true, AHEAD, ALIGN_MIN, Barrett>(
+            true => from_register_aligned::<__m512i, true, true, AHEAD, false, Barrett>(
                 f, width, reg, bytes,
             ),
-            false => from_register_aligned::<__m512i, true, true, 0, ALIGN_MIN, Barrett>(
+            false => from_register_aligned::<__m512i, true, true, 0, false, Barrett>(
+                f, width, reg, bytes,
+            ),
+        }
+    }
+}
+
+/// [`vpclmul512_reflected`] with its loads aligned.
+///
+/// # Safety
+/// As [`vpclmul512_reflected`].
+#[target_feature(
+    enable = "avx512f,avx512vl,avx512bw,avx512vbmi,gfni,vpclmulqdq,avx2,pclmulqdq,sse4.1,ssse3"
+)]
+pub(super) unsafe fn vpclmul512_reflected_aligned(
+    ahead: bool,
+    f: &FoldConsts,
+    width: u32,
+    reg: u64,
+    bytes: &[u8],
+) -> u64 {
+    // SAFETY: as above.
+    unsafe {
+        match ahead {
+            true => from_register_aligned::<__m512i, true, true, AHEAD, true, Barrett>(
+                f, width, reg, bytes,
+            ),
+            false => from_register_aligned::<__m512i, true, true, 0, true, Barrett>(
                 f, width, reg, bytes,
             ),
         }
