@@ -80,10 +80,14 @@ pub(crate) trait PairIsa: Multiply {
 /// their safety docs).
 macro_rules! pair_entries {
     ($needs:literal $(, $feature:literal)?) => {
+        $crate::engine::isa::pair::kernels::pair_entries!(@one fold_lsb, true, $needs $(, $feature)?);
+        $crate::engine::isa::pair::kernels::pair_entries!(@one fold_msb, false, $needs $(, $feature)?);
+    };
+    (@one $name:ident, $lsb:literal, $needs:literal $(, $feature:literal)?) => {
         #[doc = concat!("# Safety\nThe CPU must have ", $needs, ".")]
         #[inline(never)]
         $(#[target_feature(enable = $feature)])?
-        unsafe fn fold_lsb(
+        unsafe fn $name(
             aligned: bool,
             f: &crcstamp_layout::FoldConsts,
             width: u32,
@@ -91,21 +95,7 @@ macro_rules! pair_entries {
             bytes: &[u8],
         ) -> u64 {
             // SAFETY: as above.
-            unsafe { super::pair::kernels::body::<Self, true>(aligned, f, width, reg, bytes) }
-        }
-
-        #[doc = concat!("# Safety\nThe CPU must have ", $needs, ".")]
-        #[inline(never)]
-        $(#[target_feature(enable = $feature)])?
-        unsafe fn fold_msb(
-            aligned: bool,
-            f: &crcstamp_layout::FoldConsts,
-            width: u32,
-            reg: u64,
-            bytes: &[u8],
-        ) -> u64 {
-            // SAFETY: as above.
-            unsafe { super::pair::kernels::body::<Self, false>(aligned, f, width, reg, bytes) }
+            unsafe { super::pair::kernels::body::<Self, $lsb>(aligned, f, width, reg, bytes) }
         }
     };
 }

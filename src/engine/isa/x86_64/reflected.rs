@@ -8,14 +8,15 @@ use crate::engine::kernels::shapes::AHEAD;
 use crcstamp_layout::FoldConsts;
 
 /// An msb CRC run reflected over bit-reversed bytes (`fold.rs`), `f` the constants of
-/// its reflected twin, `reg` the msb register; `ahead`: reading [`AHEAD`] bytes ahead.
+/// its reflected twin, `reg` the msb register; `ahead`: reading [`AHEAD`] bytes ahead;
+/// `ALIGN`: the loads aligned (the step's `aligned`).
 ///
 /// # Safety
 /// As [`vpclmul512_lsb`](super::vpclmul512_lsb), and GFNI.
 #[target_feature(
     enable = "avx512f,avx512vl,avx512bw,avx512vbmi,gfni,vpclmulqdq,avx2,pclmulqdq,sse4.1,ssse3"
 )]
-pub(super) unsafe fn vpclmul512_reflected(
+pub(super) unsafe fn vpclmul512_reflected<const ALIGN: bool>(
     ahead: bool,
     f: &FoldConsts,
     width: u32,
@@ -25,37 +26,10 @@ pub(super) unsafe fn vpclmul512_reflected(
     // SAFETY: as above.
     unsafe {
         match ahead {
-            true => from_register_aligned::<__m512i, true, true, AHEAD, false, Barrett>(
+            true => from_register_aligned::<__m512i, true, true, AHEAD, ALIGN, Barrett>(
                 f, width, reg, bytes,
             ),
-            false => from_register_aligned::<__m512i, true, true, 0, false, Barrett>(
-                f, width, reg, bytes,
-            ),
-        }
-    }
-}
-
-/// [`vpclmul512_reflected`] with its loads aligned.
-///
-/// # Safety
-/// As [`vpclmul512_reflected`].
-#[target_feature(
-    enable = "avx512f,avx512vl,avx512bw,avx512vbmi,gfni,vpclmulqdq,avx2,pclmulqdq,sse4.1,ssse3"
-)]
-pub(super) unsafe fn vpclmul512_reflected_aligned(
-    ahead: bool,
-    f: &FoldConsts,
-    width: u32,
-    reg: u64,
-    bytes: &[u8],
-) -> u64 {
-    // SAFETY: as above.
-    unsafe {
-        match ahead {
-            true => from_register_aligned::<__m512i, true, true, AHEAD, true, Barrett>(
-                f, width, reg, bytes,
-            ),
-            false => from_register_aligned::<__m512i, true, true, 0, true, Barrett>(
+            false => from_register_aligned::<__m512i, true, true, 0, ALIGN, Barrett>(
                 f, width, reg, bytes,
             ),
         }
