@@ -104,8 +104,8 @@ impl Isa for X86_64 {
             // SAFETY: the caller checked GFNI (`plan::runs_reflected`), and `backend` is available.
             unsafe {
                 match aligned {
-                    true => reflected::vpclmul512_reflected::<true>(ahead, twin, width, reg, bytes),
-                    false => reflected::vpclmul512_reflected::<false>(ahead, twin, width, reg, bytes),
+                    true => reflected::vpclmul512_reflected_aligned(ahead, twin, width, reg, bytes),
+                    false => reflected::vpclmul512_reflected(ahead, twin, width, reg, bytes),
                 }
             }
         }
