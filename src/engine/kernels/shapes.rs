@@ -4,6 +4,8 @@
 //! a kernel is, fixed when it is instantiated (const parameters), so they live with the
 //! kernels, and the plan reads them, never the other way round.
 
+use crate::backend::Backend;
+
 /// Fusion's shape on 512-bit vectors, by how many of the instruction's words a step gives
 /// each of its three streams (`isa::Isa::fusion`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -38,6 +40,16 @@ pub(crate) const ALIGN_MIN: usize = 2048;
 /// (0.98–1.01), and took CRC-32C at 1200 bytes from 0.93× to 1.02–1.04× crc-fast
 /// (`spec/decisions.md`, "Alignment from 2 KiB").
 pub(crate) const ALIGN_BY_INSTRUCTION_MIN: usize = 1025;
+
+/// From which length the 512-bit entries align their loads (`by_instruction`: CRC-32C's
+/// entry), for x86_64's and the emulated `Isa::aligns_from`; `None` for every other kernel.
+pub(crate) const fn zmm_aligns_from(backend: Backend, by_instruction: bool) -> Option<usize> {
+    match (backend, by_instruction) {
+        (Backend::Vpclmul512, true) => Some(ALIGN_BY_INSTRUCTION_MIN),
+        (Backend::Vpclmul512, false) => Some(ALIGN_MIN),
+        _ => None,
+    }
+}
 
 /// The shortest pass of the instruction's three streams: ten words a stream. The three-stream
 /// entries run passes while this much is left, then one stream (`hwcrc::three_streams`).

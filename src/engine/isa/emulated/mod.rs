@@ -39,8 +39,8 @@ use crate::engine::fold::{
 };
 use crate::engine::isa::Isa;
 use crate::engine::kernels::shapes::{
-    ALIGN_BY_INSTRUCTION_MIN, ALIGN_MIN, LANE_STEPS, LANE_WORDS, THREE_PASS_MIN, YMM_MAX_STEPS,
-    YMM_MIN_STEPS, YMM_WORDS, ZMM_MAX_STEPS, ZMM_MIN_STEPS, ZMM_WIDE_MAX_STEPS, ZMM_WIDE_MIN_STEPS,
+    zmm_aligns_from, LANE_STEPS, LANE_WORDS, THREE_PASS_MIN, YMM_MAX_STEPS, YMM_MIN_STEPS,
+    YMM_WORDS, ZMM_MAX_STEPS, ZMM_MIN_STEPS, ZMM_WIDE_MAX_STEPS, ZMM_WIDE_MIN_STEPS,
     ZMM_WIDE_WORDS, ZMM_WORDS,
 };
 use crate::engine::simd::Vector;
@@ -113,11 +113,7 @@ impl Isa for EmulatedIsa {
     }
     /// As x86_64's: the 512-bit kernel, by the instruction from its own length.
     fn aligns_from(backend: Backend, by_instruction: bool) -> Option<usize> {
-        match (backend, by_instruction) {
-            (Backend::Vpclmul512, true) => Some(ALIGN_BY_INSTRUCTION_MIN),
-            (Backend::Vpclmul512, false) => Some(ALIGN_MIN),
-            _ => None,
-        }
+        zmm_aligns_from(backend, by_instruction)
     }
     signed! {
         fn fold_reflected |b, _, aligned, twin, width, reg, bytes| {

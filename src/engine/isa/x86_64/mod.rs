@@ -16,7 +16,7 @@ use crate::backend::{Backend, RouteStep};
 use crate::engine::fold::{
     from_register, from_register_aligned, from_register_by_instruction, Barrett, ByInstruction,
 };
-use crate::engine::kernels::shapes::{ALIGN_BY_INSTRUCTION_MIN, ALIGN_MIN, THREE_PASS_MIN};
+use crate::engine::kernels::shapes::{zmm_aligns_from, THREE_PASS_MIN};
 use crate::engine::hwcrc;
 use crcstamp_layout::{FoldConsts, HwCrc};
 use primitives::Sse42;
@@ -85,11 +85,7 @@ impl Isa for X86_64 {
     /// The 512-bit kernel only: on Intel a 512-bit load that spans two cache lines costs
     /// (`kernels::shapes::ALIGN_MIN`).
     fn aligns_from(backend: Backend, by_instruction: bool) -> Option<usize> {
-        match (backend, by_instruction) {
-            (Backend::Vpclmul512, true) => Some(ALIGN_BY_INSTRUCTION_MIN),
-            (Backend::Vpclmul512, false) => Some(ALIGN_MIN),
-            _ => None,
-        }
+        zmm_aligns_from(backend, by_instruction)
     }
 
     signed! {
